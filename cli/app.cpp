@@ -1,0 +1,48 @@
+#include "cli/app.h"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <ostream>
+
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
+#include "cli/validate_command.h"
+#include "sim/diagnostic.h"
+
+namespace drasim::cli {
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  CLI::App app("drasim: offline scheduling simulator for KAI and DRA GPU clusters");
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", "drasim 0.1.0");
+  RunOptions run_options;
+  ValidateOptions validate_options;
+  CLI::App* run = setup_run(app, run_options);
+  CLI::App* validate = setup_validate(app, validate_options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e, out, err);
+    return code == 0 ? kExitOk : kExitInvalidInput;
+  }
+  try {
+    if (validate->parsed()) {
+      return run_validate(validate_options, out);
+    }
+    if (run->parsed() || app.get_subcommands().empty()) {
+      return run_run(run_options, out, err);
+    }
+  } catch (const sim::InputError& e) {
+    for (const auto& d : e.diagnostics()) {
+      err << d.to_string() << "\n";
+    }
+    return kExitInvalidInput;
+  } catch (const std::exception& e) {
+    err << "drasim: internal error (a bug; please report it): " << e.what() << "\n";
+    return kExitInternalError;
+  }
+  return kExitOk;
+}
+
+}  // namespace drasim::cli

@@ -1,0 +1,11 @@
+#pragma once
+/// The built-in demo scenario (scenarios/device-plugin.yaml, embedded at build time).
+
+#include <string_view>
+
+namespace drasim::cli {
+
+/// The YAML text `drasim run` replays when given no files.
+std::string_view demo_scenario_yaml();
+
+}  // namespace drasim::cli

@@ -1,0 +1,90 @@
+#include "cli/run_command.h"
+
+#include <filesystem>
+#include <ostream>
+
+#include "cli/exit_codes.h"
+#include "cli/inputs.h"
+#include "reports/atomic_file.h"
+#include "reports/json_report.h"
+#include "reports/junit_report.h"
+#include "reports/summary.h"
+#include "sim/engine.h"
+
+namespace drasim::cli {
+namespace {
+
+struct ReportFile {
+  std::string name;
+  std::string text;
+};
+
+std::vector<ReportFile> render(const std::vector<std::string>& kinds, const sim::RunResult& r) {
+  std::vector<ReportFile> files;
+  for (const std::string& kind : kinds) {
+    if (kind == "json") {
+      files.push_back({"report.json", reports::json_report(r)});
+    } else if (kind == "junit") {
+      files.push_back({"report.junit.xml", reports::junit_report(r)});
+    }
+  }
+  return files;
+}
+
+}  // namespace
+
+CLI::App* setup_run(CLI::App& app, RunOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "run",
+      "Replay a scenario and report placements and expectations.\n"
+      "Example: drasim run scenarios/device-plugin.yaml --report json --out -\n"
+      "With no files, runs the built-in demo scenario.");
+  cmd->add_option("files", options.paths, "Scenario files or directories (all *.yaml inside)");
+  cmd->add_option("--report", options.reports, "Report format to write (repeatable): json, junit")
+      ->check(CLI::IsMember({"json", "junit"}));
+  cmd->add_option("--out", options.out,
+                  "Directory for report files, or - to write the JSON report to stdout");
+  cmd->add_flag("-q,--quiet", options.quiet, "Do not print the summary");
+  return cmd;
+}
+
+int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> kinds = options.reports;
+  if (options.out == "-") {
+    if (kinds.empty()) {
+      kinds.emplace_back("json");
+    }
+    if (kinds.size() != 1 || kinds.front() != "json") {
+      err << "drasim: error: --out - writes only the JSON report; give a directory for others\n";
+      return kExitInvalidInput;
+    }
+  }
+  const sim::Scenario scenario = load_inputs(options.paths);
+  const sim::RunResult result = sim::run_scenario(scenario);
+  const bool to_stdout = options.out == "-";
+  std::ostream& summary_stream = to_stdout ? err : out;
+  if (!options.quiet) {
+    summary_stream << reports::text_summary(result);
+  }
+  const std::vector<ReportFile> files = render(kinds, result);
+  if (to_stdout) {
+    for (const ReportFile& f : files) {
+      out << f.text;
+    }
+  } else if (!files.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options.out, ec);
+    for (const ReportFile& f : files) {
+      const std::string problem =
+          reports::write_file_atomically((std::filesystem::path(options.out) / f.name).string(),
+                                         f.text);
+      if (!problem.empty()) {
+        err << "drasim: error: " << problem << "\n";
+        return kExitInvalidInput;
+      }
+    }
+  }
+  return result.all_expectations_passed() ? kExitOk : kExitExpectationFailed;
+}
+
+}  // namespace drasim::cli

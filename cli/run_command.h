@@ -1,0 +1,26 @@
+#pragma once
+/// `drasim run [FILES...]`: replay a scenario, print a summary, write reports, and exit with
+/// the expectations' verdict.
+
+#include <CLI/CLI.hpp>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace drasim::cli {
+
+struct RunOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> reports;  ///< json, junit
+  std::string out = ".";             ///< a directory, or `-` for JSON on stdout
+  bool quiet = false;
+};
+
+/// Registers the subcommand; `options` must outlive parsing.
+CLI::App* setup_run(CLI::App& app, RunOptions& options);
+
+/// Runs it. Throws sim::InputError on bad input; returns the exit code otherwise.
+int run_run(const RunOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace drasim::cli

@@ -1,0 +1,35 @@
+#include "cli/validate_command.h"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "cli/exit_codes.h"
+#include "cli/inputs.h"
+
+namespace drasim::cli {
+
+CLI::App* setup_validate(CLI::App& app, ValidateOptions& options) {
+  CLI::App* cmd = app.add_subcommand("validate",
+                                     "Check scenario inputs without running them.\n"
+                                     "Example: drasim validate scenarios/ my-cluster.yaml");
+  cmd->add_option("files", options.paths, "Scenario files or directories")->required();
+  return cmd;
+}
+
+int run_validate(const ValidateOptions& options, std::ostream& out) {
+  const sim::Scenario s = load_inputs(options.paths);
+  for (const auto& w : s.warnings) {
+    out << "warning: " << w << "\n";
+  }
+  const auto& o = s.objects;
+  out << fmt::format(
+      "ok: {} file(s): {} nodes, {} pods, {} queues, {} pod groups, {} device classes, "
+      "{} resource slices, {} claims, {} claim templates, {} expectations\n",
+      s.files.size(), o.nodes.size(), o.pods.size(), o.queues.size(), o.pod_groups.size(),
+      o.device_classes.size(), o.resource_slices.size(), o.resource_claims.size(),
+      o.resource_claim_templates.size(), s.expectations.size());
+  return kExitOk;
+}
+
+}  // namespace drasim::cli

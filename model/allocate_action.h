@@ -1,0 +1,50 @@
+#pragma once
+/// KAI's allocate action (pkg/scheduler/actions/allocate): pick the best queue, pop its best
+/// job, place the job's next chunk of tasks (the gang's missing members, or one more elastic
+/// task) inside a Statement, commit or roll back, push the job back while it has pending tasks.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/cluster_state.h"
+#include "model/scheduler.h"
+#include "model/statement.h"
+#include "model/task_filter_cache.h"
+
+namespace drasim::model {
+
+class AllocateAction {
+ public:
+  AllocateAction(ClusterState& state, const SchedulerOptions& options)
+      : state_(state), options_(options), filters_(state) {}
+
+  /// Runs the action, appending binds to `result`. Pipelined reservations stay in place until
+  /// release_pipelined() (session close).
+  void run(CycleResult& result);
+
+  /// Session close: returns every pipelined pod to pending; returns how many there were.
+  size_t release_pipelined();
+
+ private:
+  struct Placement {
+    std::optional<NodeId> node;
+    bool fits_idle = false;
+    std::string reason;
+  };
+
+  bool allocate_job(JobId job, CycleResult& result);
+  [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
+  [[nodiscard]] Placement place_task(PodId pod);
+  [[nodiscard]] std::string failure_message(TemplateId spec);
+  void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
+
+  ClusterState& state_;
+  SchedulerOptions options_;
+  TaskFilterCache filters_;
+  std::map<TemplateId, std::string> failed_templates_;
+  std::vector<Statement::Op> pipelined_;
+};
+
+}  // namespace drasim::model

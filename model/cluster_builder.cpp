@@ -1,0 +1,289 @@
+#include "model/cluster_builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "model/builtin_priorities.h"
+#include "model/pod_request.h"
+#include "model/podgrouper.h"
+
+namespace drasim::model {
+namespace {
+
+const std::string kEmpty;
+
+void intern_names(const ObjectSet& objects, ResourceNames& names) {
+  std::set<std::string> all;
+  for (const Node& n : objects.nodes) {
+    for (const auto& kv : n.allocatable) {
+      all.insert(kv.first);
+    }
+  }
+  for (const Pod& p : objects.pods) {
+    for (const auto* list : {&p.spec.containers, &p.spec.init_containers}) {
+      for (const Container& c : *list) {
+        for (const auto& kv : c.requests) {
+          all.insert(kv.first);
+        }
+      }
+    }
+  }
+  for (const std::string& name : all) {
+    names.intern(name);
+  }
+}
+
+int64_t gpu_count_of(const Node& n, const ResourceVector& allocatable) {
+  const auto it = n.meta.labels.find("nvidia.com/gpu.count");
+  if (it != n.meta.labels.end()) {
+    int64_t value = 0;
+    bool ok = !it->second.empty();
+    for (const char c : it->second) {
+      ok = ok && c >= '0' && c <= '9';
+      value = ok ? value * 10 + (c - '0') : 0;
+    }
+    if (ok) {
+      return value;
+    }
+  }
+  return allocatable.get(kGpuSlot) / kMilliPerGpu;
+}
+
+void build_nodes(const ObjectSet& objects, ClusterState& state) {
+  std::vector<size_t> order(objects.nodes.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return objects.nodes[a].meta.name < objects.nodes[b].meta.name;
+  });
+  for (const size_t i : order) {
+    const Node& n = objects.nodes[i];
+    NodeInfo info;
+    info.name = n.meta.name;
+    info.labels = n.meta.labels;
+    info.taints = n.taints;
+    info.condition_problem = node_condition_problem(n);
+    info.appear_us = n.meta.appear_us;
+    info.present = n.meta.appear_us <= 0;
+    info.allocatable = ResourceVector(state.names.size());
+    for (const auto& [name, quantity] : n.allocatable) {
+      info.allocatable.add(state.names.intern(name), ResourceNames::to_units(name, quantity));
+    }
+    info.idle = info.allocatable;
+    info.used = ResourceVector(state.names.size());
+    info.releasing = ResourceVector(state.names.size());
+    info.gpu_count = gpu_count_of(n, info.allocatable);
+    state.nodes.push_back(std::move(info));
+  }
+}
+
+Queue default_queue() {
+  Queue q;
+  q.meta.name = "default-queue";
+  q.has_resources = true;
+  for (QueueResource* r : {&q.cpu, &q.memory, &q.gpu}) {
+    *r = QueueResource{-1, 1, -1};
+  }
+  return q;
+}
+
+void build_queues(const ObjectSet& objects, const BuildOptions& options, ClusterState& state) {
+  std::vector<Queue> queues = objects.queues;
+  if (queues.empty() && options.create_default_queue) {
+    queues.push_back(default_queue());
+  }
+  std::map<std::string, QueueId> ids;
+  for (size_t i = 0; i < queues.size(); ++i) {
+    ids.emplace(queues[i].meta.name, QueueId::from_index(i));
+    state.queues.push_back(QueueInfo{queues[i], QueueId(), true, static_cast<uint32_t>(i)});
+  }
+  for (QueueInfo& q : state.queues) {
+    const auto it = ids.find(q.spec.parent_queue);
+    if (it != ids.end()) {
+      q.parent = it->second;
+      state.queues[it->second.index()].leaf = false;
+    }
+  }
+}
+
+PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& names) {
+  PodTemplate t;
+  t.manifest = manifest;
+  t.namespace_name = pod.meta.namespace_name;
+  t.labels = pod.meta.labels;
+  t.tolerations = pod.spec.tolerations;
+  t.node_selector = pod.spec.node_selector;
+  t.required_affinity = pod.spec.required_node_affinity;
+  for (const auto* list : {&pod.spec.containers, &pod.spec.init_containers}) {
+    for (const Container& c : *list) {
+      for (const ContainerPort& p : c.ports) {
+        if (p.host_port > 0) {
+          t.host_ports.push_back(HostPort{p.protocol, p.host_ip, p.host_port});
+        }
+      }
+      for (const auto& kv : c.requests) {
+        const size_t slot = names.intern(kv.first);
+        if (t.slot_names.size() <= slot) {
+          t.slot_names.resize(slot + 1);
+        }
+        if (t.slot_names[slot].empty()) {
+          t.slot_names[slot] = kv.first;
+        }
+      }
+    }
+  }
+  t.request = pod_request(pod.spec, names);
+  t.uses_extended_resources = uses_extended_resources(pod.spec);
+  t.nominated_node = pod.status.nominated_node_name;
+  t.runtime_us = pod.runtime_us;
+  t.node_name = pod.spec.node_name;
+  t.status_phase = pod.status.phase;
+  return t;
+}
+
+}  // namespace
+
+std::string replica_name(const std::string& base, int64_t replicas, int64_t i) {
+  return replicas <= 1 ? base : fmt::format("{}-{}", base, i);
+}
+
+std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects) {
+  for (const char* key : {"kai.scheduler/queue", "runai/queue"}) {
+    const std::string& q = lookup(pod.meta.labels, key, kEmpty);
+    if (!q.empty()) {
+      return q;
+    }
+  }
+  for (const Namespace& ns : objects.namespaces) {
+    if (ns.meta.name == pod.meta.namespace_name) {
+      const std::string& q = lookup(ns.meta.labels, "kai.scheduler/queue", kEmpty);
+      if (!q.empty()) {
+        return q;
+      }
+    }
+  }
+  return "default-queue";
+}
+
+}  // namespace drasim::model
+
+namespace drasim::model {
+namespace {
+
+QueueId queue_id(const ClusterState& state, const std::string& name) {
+  for (size_t i = 0; i < state.queues.size(); ++i) {
+    if (state.queues[i].spec.meta.name == name) {
+      return QueueId::from_index(i);
+    }
+  }
+  return QueueId();
+}
+
+void add_pod(ClusterState& state, JobId job, TemplateId spec, std::string name, int64_t at_us) {
+  PodInfo p;
+  p.name = std::move(name);
+  p.spec = spec;
+  p.job = job;
+  p.submitted_us = at_us;
+  state.jobs[job.index()].pods.push_back(PodId::from_index(state.pods.size()));
+  state.pods.push_back(std::move(p));
+}
+
+JobId add_job(ClusterState& state, JobInfo job) {
+  job.queue = queue_id(state, job.queue_name);
+  state.jobs.push_back(std::move(job));
+  return JobId::from_index(state.jobs.size() - 1);
+}
+
+void build_group_jobs(const ObjectSet& objects, ClusterState& state,
+                      const std::vector<std::vector<size_t>>& members) {
+  for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
+    const PodGroup& pg = objects.pod_groups[g];
+    std::string queue = pg.queue;
+    if (queue.empty()) {
+      queue = members[g].empty() ? "default-queue"
+                                 : podgrouper_queue(objects.pods[members[g].front()], objects);
+    }
+    const int64_t priority = priority_value(pg.priority_class_name, objects);
+    for (int64_t copy = 0; copy < pg.replicas; ++copy) {
+      JobInfo job;
+      job.namespace_name = pg.meta.namespace_name;
+      job.name = replica_name(pg.meta.name, pg.replicas, copy);
+      job.queue_name = queue;
+      job.priority = priority;
+      job.preemptible = is_preemptible(pg.preemptibility, pg.meta.labels, priority);
+      job.min_member = pg.min_member.value_or(1);
+      job.creation_us = pg.meta.appear_us;
+      job.explicit_group = true;
+      const JobId id = add_job(state, std::move(job));
+      for (const size_t m : members[g]) {
+        const Pod& pod = objects.pods[m];
+        const std::string base = replica_name(pod.meta.name, pg.replicas, copy);
+        for (int64_t r = 0; r < pod.replicas; ++r) {
+          add_pod(state, id, TemplateId::from_index(m), replica_name(base, pod.replicas, r),
+                  pod.meta.appear_us);
+        }
+      }
+    }
+  }
+}
+
+void build_bare_jobs(const ObjectSet& objects, ClusterState& state, const std::vector<bool>& grouped) {
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    if (grouped[m]) {
+      continue;
+    }
+    const Pod& pod = objects.pods[m];
+    const int64_t priority = priority_value(bare_pod_priority_class(pod), objects);
+    for (int64_t r = 0; r < pod.replicas; ++r) {
+      JobInfo job;
+      job.namespace_name = pod.meta.namespace_name;
+      job.name = replica_name(pod.meta.name, pod.replicas, r);
+      job.queue_name = podgrouper_queue(pod, objects);
+      job.priority = priority;
+      job.preemptible = is_preemptible(Preemptibility::kUnset, pod.meta.labels, priority);
+      job.creation_us = pod.meta.appear_us;
+      const std::string name = job.name;
+      const JobId id = add_job(state, std::move(job));
+      add_pod(state, id, TemplateId::from_index(m), name, pod.meta.appear_us);
+    }
+  }
+}
+
+}  // namespace
+
+ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
+  ClusterState state;
+  state.zero_unadvertised_on_reserve = options.zero_unadvertised_on_reserve;
+  intern_names(objects, state.names);
+  build_nodes(objects, state);
+  build_queues(objects, options, state);
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    state.templates.push_back(make_template(objects.pods[m], static_cast<uint32_t>(m), state.names));
+  }
+  std::map<std::pair<std::string, std::string>, size_t> group_index;
+  for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
+    group_index.emplace(std::make_pair(objects.pod_groups[g].meta.namespace_name,
+                                       objects.pod_groups[g].meta.name),
+                        g);
+  }
+  std::vector<std::vector<size_t>> members(objects.pod_groups.size());
+  std::vector<bool> grouped(objects.pods.size(), false);
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    const Pod& pod = objects.pods[m];
+    const std::string& group = lookup(pod.meta.annotations, "pod-group-name", kEmpty);
+    const auto it = group_index.find({pod.meta.namespace_name, group});
+    if (!group.empty() && it != group_index.end()) {
+      members[it->second].push_back(m);
+      grouped[m] = true;
+    }
+  }
+  build_group_jobs(objects, state, members);
+  build_bare_jobs(objects, state, grouped);
+  return state;
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,27 @@
+#pragma once
+/// Builds the live ClusterState from the loaded objects: resource slots, nodes sorted by name,
+/// queues (with KAI's `default-queue` when none exist), pod templates, one pod per replica, and
+/// jobs as KAI's podgrouper would make them.
+
+#include "model/cluster_state.h"
+#include "model/object_set.h"
+
+namespace drasim::model {
+
+struct BuildOptions {
+  /// The kai profiles create `default-queue` (unlimited) when the scenario has no Queue.
+  bool create_default_queue = true;
+  bool zero_unadvertised_on_reserve = true;
+};
+
+/// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.
+ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options);
+
+/// The queue a bare pod (no PodGroup) lands in: label `kai.scheduler/queue`, else `runai/queue`,
+/// else its namespace's `kai.scheduler/queue` label, else `default-queue`.
+std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects);
+
+/// Replica name: `<base>` for one copy, `<base>-<i>` otherwise.
+std::string replica_name(const std::string& base, int64_t replicas, int64_t i);
+
+}  // namespace drasim::model

@@ -1,0 +1,164 @@
+#pragma once
+/// The live cluster as the scheduler sees it: nodes with KAI's allocatable / idle / used /
+/// releasing vectors, pods (one per replica) sharing per-manifest templates, jobs (PodGroups,
+/// explicit or one per bare pod) and queues. ClusterState is the only mutation API for
+/// placements; it keeps node accounting consistent and can check its own invariants.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/ids.h"
+#include "model/kai_objects.h"
+#include "model/node_selector.h"
+#include "model/object_meta.h"
+#include "model/resource_vector.h"
+#include "model/taint.h"
+
+namespace drasim::model {
+
+/// A host port a pod exposes (protocol, IP, port); conflicts follow the NodePorts filter.
+struct HostPort {
+  std::string protocol;
+  std::string ip;
+  int64_t port = 0;
+
+  friend bool operator==(const HostPort&, const HostPort&) = default;
+};
+
+struct NodeInfo {
+  std::string name;
+  StringMap labels;
+  std::vector<Taint> taints;
+  std::string condition_problem;  ///< non-empty when conditions or cordon forbid scheduling
+  bool present = true;            ///< false until the node's `drasim.dev/at` time
+  int64_t appear_us = 0;
+  ResourceVector allocatable;
+  ResourceVector idle;
+  ResourceVector used;
+  ResourceVector releasing;
+  int64_t gpu_count = 0;  ///< `nvidia.com/gpu.count` label, else allocatable GPUs (devices)
+  std::vector<HostPort> host_ports;
+  uint32_t pod_count = 0;
+
+  /// KAI `IsCPUOnlyNode`: no allocatable GPU (and no MIG, no DRA GPUs in later releases).
+  [[nodiscard]] bool cpu_only() const { return allocatable.get(kGpuSlot) <= 0; }
+};
+
+/// What every replica of one Pod manifest shares.
+struct PodTemplate {
+  uint32_t manifest = 0;  ///< index into the ObjectSet's pods
+  std::string namespace_name;
+  StringMap labels;
+  std::vector<Toleration> tolerations;
+  StringMap node_selector;
+  std::optional<NodeSelector> required_affinity;
+  std::vector<HostPort> host_ports;
+  ResourceVector request;  ///< KAI's ResReqVector (section 1.3), pods slot = 1
+  /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
+  std::vector<std::string> slot_names;
+  bool uses_extended_resources = false;
+  std::string nominated_node;
+  std::optional<int64_t> runtime_us;
+  std::string node_name;      ///< `spec.nodeName`: the pod is already bound there
+  std::string status_phase;   ///< `status.phase` as written (for pre-bound pods)
+
+  /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested.
+  [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }
+};
+
+/// Pod lifecycle states. kBinding and kRunning hold node resources (KAI: active-used);
+/// kPipelined exists only inside a scheduling session (reserved on releasing capacity).
+enum class PodPhase {
+  kNotSubmitted,
+  kPending,
+  kPipelined,
+  kBinding,
+  kRunning,
+  kSucceeded,
+  kFailed
+};
+
+/// Whether a pod in this phase holds node resources.
+constexpr bool holds_node(PodPhase p) {
+  return p == PodPhase::kPipelined || p == PodPhase::kBinding || p == PodPhase::kRunning;
+}
+
+struct PodInfo {
+  std::string name;
+  TemplateId spec;
+  JobId job;
+  PodPhase phase = PodPhase::kNotSubmitted;
+  NodeId node;
+  NodeId ran_on;  ///< the node the pod was bound to (kept after it finishes)
+  int64_t submitted_us = 0;
+  std::optional<int64_t> bound_us;
+  std::optional<int64_t> finished_us;
+  std::string reason;  ///< why the pod is pending, in the scheduler's words
+};
+
+struct JobInfo {
+  std::string namespace_name;
+  std::string name;
+  std::string queue_name;
+  QueueId queue;  ///< invalid when the queue does not exist (QueueDoesNotExist)
+  int64_t priority = 50;
+  bool preemptible = true;
+  int64_t min_member = 1;
+  int64_t creation_us = 0;
+  bool explicit_group = false;  ///< a PodGroup object, not one made for a bare pod
+  std::vector<PodId> pods;
+};
+
+struct QueueInfo {
+  Queue spec;
+  QueueId parent;
+  bool leaf = true;
+  uint32_t creation_order = 0;  ///< load order: KAI's creationTimestamp tie-break
+};
+
+class ClusterState {
+ public:
+  ResourceNames names;
+  std::vector<NodeInfo> nodes;
+  std::vector<PodTemplate> templates;
+  std::vector<PodInfo> pods;
+  std::vector<JobInfo> jobs;
+  std::vector<QueueInfo> queues;
+
+  /// KAI (v0.17.0 and later) zeroes, in a pod's tracked vector, every slot the node does not
+  /// advertise (allocatable 0) before charging the node; earlier releases charge everything.
+  bool zero_unadvertised_on_reserve = true;
+
+  [[nodiscard]] const PodTemplate& spec_of(PodId p) const {
+    return templates[pods[p.index()].spec.index()];
+  }
+
+  [[nodiscard]] NodeInfo& node(NodeId n) { return nodes[n.index()]; }
+
+  [[nodiscard]] const NodeInfo& node(NodeId n) const { return nodes[n.index()]; }
+
+  [[nodiscard]] PodInfo& pod(PodId p) { return pods[p.index()]; }
+
+  [[nodiscard]] const PodInfo& pod(PodId p) const { return pods[p.index()]; }
+
+  /// Node by name, if any (binary search; nodes are kept sorted by name).
+  [[nodiscard]] std::optional<NodeId> find_node(std::string_view name) const;
+
+  /// What a pod charges a node: the request with unadvertised slots zeroed (see above).
+  [[nodiscard]] ResourceVector tracked_request(PodId pod, NodeId node) const;
+
+  /// Places a pending pod on a node in `phase`: kBinding or kRunning charge idle (KAI: idle -=
+  /// track); kPipelined consumes releasing capacity instead (releasing -= track).
+  void place(PodId pod, NodeId node, PodPhase phase);
+
+  /// Removes a placed pod from its node (returning its resources) and sets `phase`.
+  void remove(PodId pod, PodPhase phase);
+
+  /// Verifies idle + used == allocatable on every node and pod counts (outside sessions, when no
+  /// pod is pipelined); aborts on violation.
+  void check_invariants() const;
+};
+
+}  // namespace drasim::model

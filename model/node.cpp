@@ -1,0 +1,22 @@
+#include "model/node.h"
+
+namespace drasim::model {
+
+std::string node_condition_problem(const Node& node) {
+  if (node.unschedulable) {
+    return "node(s) were unschedulable";
+  }
+  for (const auto& c : node.conditions) {
+    if (c.type == "Ready" && c.status != "True") {
+      return "node(s) were not ready";
+    }
+    const bool pressure = c.type == "MemoryPressure" || c.type == "DiskPressure"
+                          || c.type == "PIDPressure" || c.type == "NetworkUnavailable";
+    if (pressure && c.status == "True") {
+      return "node(s) had condition " + c.type;
+    }
+  }
+  return {};
+}
+
+}  // namespace drasim::model

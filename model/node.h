@@ -1,0 +1,39 @@
+#pragma once
+/// core/v1 Node as drasim reads it.
+
+#include <string>
+#include <vector>
+
+#include "model/object_meta.h"
+#include "model/resource_list.h"
+#include "model/taint.h"
+
+namespace drasim::model {
+
+struct NodeCondition {
+  std::string type;
+  std::string status;  ///< "True", "False" or "Unknown"
+
+  friend bool operator==(const NodeCondition&, const NodeCondition&) = default;
+};
+
+struct Node {
+  ObjectMeta meta;
+  bool unschedulable = false;
+  std::vector<Taint> taints;
+  /// `status.allocatable`; when the manifest has only `status.capacity`, the loader copies it
+  /// here (the kubelet reports allocatable = capacity when nothing is reserved).
+  ResourceList allocatable;
+  ResourceList capacity;
+  std::vector<NodeCondition> conditions;
+
+  friend bool operator==(const Node&, const Node&) = default;
+};
+
+/// KAI's node-condition check (`predicates` plugin): schedulable, Ready=True when a Ready
+/// condition is listed, and MemoryPressure / DiskPressure / PIDPressure / NetworkUnavailable not
+/// True. A node without conditions counts as ready (hand-written manifests seldom list them).
+/// Returns the kube-scheduler style reason, or an empty string when the node is usable.
+std::string node_condition_problem(const Node& node);
+
+}  // namespace drasim::model

@@ -1,0 +1,33 @@
+#pragma once
+/// Whether a task fits a node, in KAI's order (kai-scheduler-behavior.md section 2.1): resource
+/// fit on idle + releasing, then the predicates (node conditions and cordon, host ports, taints
+/// and tolerations, nodeSelector and required node affinity). Failures carry kube-scheduler
+/// style reasons so pending messages read like `0/8 nodes are available: ...`.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/cluster_state.h"
+
+namespace drasim::model {
+
+/// Checks that depend only on the pod template and the node's labels, taints and conditions,
+/// which do not change inside a cycle. Returns the first failing reason, or empty when it passes.
+std::string static_node_problem(const PodTemplate& t, const NodeInfo& node);
+
+/// Resource fit of `request` against `available` (idle + releasing, or idle only). Returns one
+/// reason per exceeded slot (`Insufficient nvidia.com/gpu`, `Too many pods`), empty if it fits.
+std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceVector& available,
+                                           const ResourceNames& names);
+
+/// Host-port conflicts with pods already on the node (NodePorts filter): same protocol and port,
+/// and the same host IP or either side unspecified (0.0.0.0).
+bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node);
+
+/// KAI's MaxNodePoolResources pre-predicate: a description of the first request slot that
+/// exceeds every present node's allocatable, or nullopt. Such a pod is unschedulable and
+/// unresolvable (no eviction can help).
+std::optional<std::string> exceeds_every_node(const PodTemplate& t, const ClusterState& state);
+
+}  // namespace drasim::model

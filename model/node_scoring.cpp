@@ -1,0 +1,90 @@
+#include "model/node_scoring.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace drasim::model {
+namespace {
+
+int64_t total_of(const NodeInfo& node, bool gpu_task) {
+  return gpu_task ? node.gpu_count : node.allocatable.get(kCpuSlot);
+}
+
+int64_t allocatable_of(const NodeInfo& node, bool gpu_task) {
+  return node.allocatable.get(gpu_task ? kGpuSlot : kCpuSlot);
+}
+
+/// round(numerator * scale / denominator) for non-negative values, in 128-bit arithmetic.
+int64_t scaled_ratio(int64_t numerator, int64_t denominator, int64_t scale) {
+  __extension__ using I128 = __int128;
+  const I128 n = static_cast<I128>(numerator) * scale;
+  return static_cast<int64_t>((n + denominator / 2) / denominator);
+}
+
+}  // namespace
+
+int64_t non_allocated(const NodeInfo& node, bool gpu_task) {
+  if (gpu_task) {
+    const int64_t milli = node.idle.get(kGpuSlot) + node.releasing.get(kGpuSlot);
+    return milli >= 0 ? milli / kMilliPerGpu : -((-milli + kMilliPerGpu - 1) / kMilliPerGpu);
+  }
+  return node.idle.get(kCpuSlot) + node.releasing.get(kCpuSlot);
+}
+
+PlacementRange placement_range(const ClusterState& state, bool gpu_task) {
+  int64_t lo = std::numeric_limits<int64_t>::max();
+  int64_t hi = 0;
+  for (const NodeInfo& n : state.nodes) {
+    if (!n.present || allocatable_of(n, gpu_task) == 0) {
+      continue;
+    }
+    const int64_t free = non_allocated(n, gpu_task);
+    lo = std::min(lo, free);
+    hi = std::max(hi, free);
+  }
+  return PlacementRange{lo, hi};
+}
+
+int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy strategy,
+                        const PlacementRange& range) {
+  const int64_t free = non_allocated(node, gpu_task);
+  switch (strategy) {
+    case PlacementStrategy::kBinpack: {
+      if (allocatable_of(node, gpu_task) == 0 || range.max == 0) {
+        return 0;
+      }
+      if (range.min == range.max) {
+        return kMaxHighDensity * kPoint;
+      }
+      // 9 * (1 - (free - min) / (max - min)) == 9 * (max - free) / (max - min)
+      return scaled_ratio(range.max - free, range.max - range.min, kMaxHighDensity * kPoint);
+    }
+    case PlacementStrategy::kSpread: {
+      const int64_t total = total_of(node, gpu_task);
+      if (total <= 0) {
+        return 0;
+      }
+      return scaled_ratio(free, total, kPoint);
+    }
+  }
+  return 0;
+}
+
+int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
+                   PlacementStrategy strategy, const PlacementRange& range) {
+  int64_t score = 0;
+  if (!t.nominated_node.empty() && t.nominated_node == node.name) {
+    score += kNominatedNodeScore;
+  }
+  if (fits_idle) {
+    score += kAvailabilityScore;
+  }
+  const bool cpu_task = t.cpu_only();
+  if (cpu_task && node.cpu_only()) {
+    score += kResourceTypeScore;
+  }
+  score += placement_score(node, !cpu_task, strategy, range);
+  return score;
+}
+
+}  // namespace drasim::model

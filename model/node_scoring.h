@@ -1,0 +1,48 @@
+#pragma once
+/// KAI's node scores for a task (kai-scheduler-behavior.md section 3.5; plugins nominatednode,
+/// nodeavailability, resourcetype, nodeplacement). Scores are kept as integer micro-points
+/// (1 point = 1,000,000) so ties are exact and results byte-stable; the highest total wins and
+/// ties go to the node whose name sorts first.
+
+#include <cstdint>
+#include <vector>
+
+#include "model/cluster_state.h"
+
+namespace drasim::model {
+
+enum class PlacementStrategy { kBinpack, kSpread };
+
+inline constexpr int64_t kPoint = 1'000'000;
+inline constexpr int64_t kNominatedNodeScore = 10'000'000 * kPoint;
+inline constexpr int64_t kAvailabilityScore = 1'000 * kPoint;
+inline constexpr int64_t kResourceTypeScore = 10 * kPoint;
+inline constexpr int64_t kMaxHighDensity = 9;
+
+/// Per-task scoring context: the binpack range (min and max non-allocated amount of the task's
+/// resource over the node set, ignoring nodes that have none of it), computed once per task
+/// (`setBinpackPreOrder`).
+struct PlacementRange {
+  int64_t min = 0;
+  int64_t max = 0;
+};
+
+/// The resource nodeplacement looks at: whole GPUs for GPU tasks, millicores for CPU-only ones.
+/// `NonAllocatedResource` = idle + releasing (whole GPUs only).
+int64_t non_allocated(const NodeInfo& node, bool gpu_task);
+
+/// Binpack range over the present nodes of `state`.
+PlacementRange placement_range(const ClusterState& state, bool gpu_task);
+
+/// nodeplacement score in micro-points: binpack `9 * (1 - (free - min) / (max - min))` (9 when
+/// min == max, 0 when the node has none of the resource or max is 0); spread `free / total`
+/// with total = `GetNumberOfGPUsInNode` for GPU tasks and allocatable CPU otherwise.
+int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy strategy,
+                        const PlacementRange& range);
+
+/// Total score of a node that passed the filters. `fits_idle` says whether the task fits on idle
+/// resources alone (nodeavailability).
+int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
+                   PlacementStrategy strategy, const PlacementRange& range);
+
+}  // namespace drasim::model

@@ -1,0 +1,31 @@
+#pragma once
+/// Every Kubernetes and KAI object of a scenario, as loaded (before replicas are expanded into
+/// the live cluster state). Kept in load order; the loader rejects duplicate names per kind.
+
+#include <vector>
+
+#include "model/dra_objects.h"
+#include "model/kai_objects.h"
+#include "model/node.h"
+#include "model/pod.h"
+
+namespace drasim::model {
+
+struct ObjectSet {
+  std::vector<Node> nodes;
+  std::vector<Pod> pods;
+  std::vector<Namespace> namespaces;
+  std::vector<PriorityClass> priority_classes;
+  std::vector<Queue> queues;
+  std::vector<PodGroup> pod_groups;
+  std::vector<Topology> topologies;
+  std::vector<DeviceClass> device_classes;
+  std::vector<ResourceSlice> resource_slices;
+  std::vector<ResourceClaim> resource_claims;
+  std::vector<ResourceClaimTemplate> resource_claim_templates;
+  std::vector<DeviceTaintRule> device_taint_rules;
+
+  friend bool operator==(const ObjectSet&, const ObjectSet&) = default;
+};
+
+}  // namespace drasim::model

@@ -1,0 +1,66 @@
+#include "model/pod_request.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace drasim::model {
+namespace {
+
+ResourceVector container_vector(const Container& c, ResourceNames& names) {
+  ResourceVector v(names.size());
+  for (const auto& [name, quantity] : c.requests) {
+    v.add(names.intern(name), ResourceNames::to_units(name, quantity));
+  }
+  return v;
+}
+
+ResourceVector element_max(const ResourceVector& a, const ResourceVector& b) {
+  ResourceVector out = a;
+  for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    out.set(i, std::max(a.get(i), b.get(i)));
+  }
+  return out;
+}
+
+bool is_native(std::string_view name) {
+  return name == "cpu" || name == "memory" || name == "ephemeral-storage" || name == "storage"
+         || name == "pods" || name.substr(0, 10) == "hugepages-";
+}
+
+}  // namespace
+
+ResourceVector pod_request(const PodSpec& spec, ResourceNames& names) {
+  ResourceVector base(names.size());
+  for (const Container& c : spec.containers) {
+    base += container_vector(c, names);
+  }
+  ResourceVector sidecars(names.size());
+  ResourceVector init_peak(names.size());
+  for (const Container& c : spec.init_containers) {
+    const ResourceVector v = container_vector(c, names);
+    if (c.restart_always) {
+      sidecars += v;
+      continue;
+    }
+    init_peak = element_max(init_peak, v + sidecars);
+  }
+  ResourceVector result = element_max(base + sidecars, init_peak);
+  for (const auto& [name, quantity] : spec.overhead) {
+    result.add(names.intern(name), ResourceNames::to_units(name, quantity));
+  }
+  result.set(kPodsSlot, 1);
+  return result;
+}
+
+bool uses_extended_resources(const PodSpec& spec) {
+  const auto any_extended = [](const std::vector<Container>& cs) {
+    return std::any_of(cs.begin(), cs.end(), [](const Container& c) {
+      return std::any_of(c.requests.begin(), c.requests.end(), [](const auto& kv) {
+        return !is_native(kv.first) && !kv.second.is_zero();
+      });
+    });
+  };
+  return any_extended(spec.containers) || any_extended(spec.init_containers);
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,19 @@
+#pragma once
+/// A pod's resource request as KAI computes it (`pod_info.NewTaskInfo`,
+/// kai-scheduler-behavior.md section 1.3).
+
+#include "model/pod.h"
+#include "model/resource_vector.h"
+
+namespace drasim::model {
+
+/// ResReqVector of a pod: `max(sum(containers) + sum(sidecars), init peak)` per slot, where
+/// the init peak is the largest `init request + sidecars declared before it` over regular init
+/// containers; plus `spec.overhead`; the pods slot is always 1.
+ResourceVector pod_request(const PodSpec& spec, ResourceNames& names);
+
+/// Whether the pod asks for anything beyond cpu, memory, ephemeral-storage and hugepages,
+/// i.e. for devices served by a device plugin (or, later, by DRA).
+bool uses_extended_resources(const PodSpec& spec);
+
+}  // namespace drasim::model

@@ -1,0 +1,58 @@
+#include "model/podgrouper.h"
+
+#include "model/builtin_priorities.h"
+
+namespace drasim::model {
+
+int64_t priority_value(const std::string& class_name, const ObjectSet& objects) {
+  if (!class_name.empty()) {
+    for (const PriorityClass& pc : objects.priority_classes) {
+      if (pc.meta.name == class_name) {
+        return pc.value;
+      }
+    }
+    if (const auto builtin = builtin_priority(class_name)) {
+      return *builtin;
+    }
+  }
+  for (const PriorityClass& pc : objects.priority_classes) {
+    if (pc.global_default) {
+      return pc.value;
+    }
+  }
+  return 50;
+}
+
+std::string bare_pod_priority_class(const Pod& pod) {
+  const auto label = pod.meta.labels.find("priorityClassName");
+  if (label != pod.meta.labels.end() && !label->second.empty()) {
+    return label->second;
+  }
+  if (!pod.spec.priority_class_name.empty()) {
+    return pod.spec.priority_class_name;
+  }
+  return "train";
+}
+
+bool is_preemptible(Preemptibility explicit_value, const StringMap& labels, int64_t priority) {
+  switch (explicit_value) {
+    case Preemptibility::kPreemptible:
+      return true;
+    case Preemptibility::kNonPreemptible:
+      return false;
+    case Preemptibility::kUnset:
+      break;
+  }
+  const auto label = labels.find("kai.scheduler/preemptibility");
+  if (label != labels.end()) {
+    if (label->second == "preemptible") {
+      return true;
+    }
+    if (label->second == "non-preemptible") {
+      return false;
+    }
+  }
+  return priority < 100;
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,26 @@
+#pragma once
+/// What KAI's podgrouper decides for a workload: priority value and preemptibility
+/// (kai-scheduler-behavior.md section 4.7).
+
+#include <cstdint>
+#include <string>
+
+#include "model/kai_objects.h"
+#include "model/object_set.h"
+#include "model/pod.h"
+
+namespace drasim::model {
+
+/// Value of a PriorityClass by name (scenario classes first, then KAI's and Kubernetes'
+/// built-in ones); for an empty or unknown name, the scenario's globalDefault class, else 50.
+int64_t priority_value(const std::string& class_name, const ObjectSet& objects);
+
+/// The class a bare pod's PodGroup gets: label `priorityClassName`, else
+/// `spec.priorityClassName`, else `train` (podgrouper's default for pods).
+std::string bare_pod_priority_class(const Pod& pod);
+
+/// `preemptible` / `non-preemptible` if set explicitly (PodGroup spec, else the
+/// `kai.scheduler/preemptibility` label), otherwise preemptible iff priority < 100.
+bool is_preemptible(Preemptibility explicit_value, const StringMap& labels, int64_t priority);
+
+}  // namespace drasim::model

@@ -1,0 +1,30 @@
+#pragma once
+/// One KAI scheduling cycle over the live cluster state: the actions in KAI's order (allocate
+/// now; reclaim, preempt and consolidation arrive with quota), working through Statements.
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "model/cluster_state.h"
+#include "model/node_scoring.h"
+
+namespace drasim::model {
+
+struct SchedulerOptions {
+  PlacementStrategy placement = PlacementStrategy::kBinpack;
+};
+
+/// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements
+/// were released again at session close (nothing of them persists, as in KAI).
+struct CycleResult {
+  std::vector<std::pair<PodId, NodeId>> binds;
+  size_t pipelined = 0;
+  size_t jobs_attempted = 0;
+  size_t jobs_failed = 0;
+};
+
+/// Runs one cycle. Pending pods that were tried and not placed get their `reason` updated.
+[[nodiscard]] CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options);
+
+}  // namespace drasim::model

@@ -1,0 +1,130 @@
+#include "reports/json_report.h"
+
+#include "reports/json_writer.h"
+#include "reports/pod_rows.h"
+
+namespace drasim::reports {
+namespace {
+
+void time_or_null(JsonWriter& w, const std::optional<sim::SimTime>& t) {
+  if (t) {
+    w.raw_number(sim::format_seconds(*t));
+  } else {
+    w.null();
+  }
+}
+
+void string_or_null(JsonWriter& w, const std::string& s) {
+  if (s.empty()) {
+    w.null();
+  } else {
+    w.value(s);
+  }
+}
+
+void write_pod(JsonWriter& w, const PodRow& r) {
+  w.begin_object();
+  w.key("namespace");
+  w.value(r.namespace_name);
+  w.key("name");
+  w.value(r.name);
+  w.key("queue");
+  w.value(r.queue);
+  w.key("phase");
+  w.value(r.phase);
+  w.key("node");
+  string_or_null(w, r.node);
+  w.key("path");
+  w.value(r.path);
+  w.key("submittedAt");
+  w.raw_number(sim::format_seconds(r.submitted));
+  w.key("boundAt");
+  time_or_null(w, r.bound);
+  w.key("finishedAt");
+  time_or_null(w, r.finished);
+  w.key("reason");
+  string_or_null(w, r.reason);
+  w.key("devices");
+  w.begin_array();
+  w.end_array();
+  w.key("extendedResourceClaimStatus");
+  w.null();
+  w.end_object();
+}
+
+void write_summary(JsonWriter& w, const sim::RunResult& result, const PodCounts& c) {
+  w.key("summary");
+  w.begin_object();
+  w.key("pods");
+  w.value(c.pods);
+  w.key("bound");
+  w.value(c.bound);
+  w.key("completed");
+  w.value(c.completed);
+  w.key("pending");
+  w.value(c.pending);
+  w.key("evicted");
+  w.value(c.evicted);
+  w.key("failed");
+  w.value(c.failed);
+  w.key("anomalies");
+  w.value(int64_t{0});
+  w.key("simulatedSeconds");
+  w.raw_number(sim::format_seconds(result.end));
+  w.key("cycles");
+  w.value(static_cast<int64_t>(result.stats.cycles));
+  w.end_object();
+}
+
+}  // namespace
+
+std::string json_report(const sim::RunResult& result) {
+  const std::vector<PodRow> rows = pod_rows(result);
+  JsonWriter w;
+  w.begin_object();
+  w.key("schemaVersion");
+  w.value(int64_t{1});
+  w.key("scenario");
+  w.value(result.scenario);
+  w.key("profile");
+  w.value(sim::to_string(result.profile));
+  w.key("seed");
+  w.value(static_cast<int64_t>(result.seed));
+  write_summary(w, result, count_pods(rows));
+  w.key("pods");
+  w.begin_array();
+  for (const PodRow& r : rows) {
+    write_pod(w, r);
+  }
+  w.end_array();
+  // Filled by the anomaly detectors and the quota accounting of later releases.
+  w.key("anomalies");
+  w.begin_array();
+  w.end_array();
+  w.key("quota");
+  w.begin_array();
+  w.end_array();
+  w.key("expectations");
+  w.begin_array();
+  for (const auto& e : result.expectations) {
+    w.begin_object();
+    w.key("name");
+    w.value(e.name);
+    w.key("passed");
+    w.value(e.passed);
+    w.key("message");
+    w.value(e.message);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("warnings");
+  w.begin_array();
+  for (const auto& warning : result.warnings) {
+    w.value(warning);
+  }
+  w.end_array();
+  w.end_object();
+  return w.str();
+}
+
+}  // namespace drasim::reports

@@ -1,0 +1,18 @@
+#pragma once
+/// The JSON report of PRODUCT.md section 5 (schemaVersion 1): summary, pods sorted by
+/// namespace/name, anomalies, quota rows and expectation verdicts. Byte-stable: fixed key
+/// order, integer counts, times as simulated seconds through sim::format_seconds.
+
+#include <string>
+
+#include "sim/run_result.h"
+
+namespace drasim::reports {
+
+/// The whole report as text, ending with a newline.
+std::string json_report(const sim::RunResult& result);
+
+/// The report's name for a pod phase: Pending, Running, Succeeded, Evicted or Failed.
+const char* phase_name(model::PodPhase phase);
+
+}  // namespace drasim::reports

@@ -1,0 +1,48 @@
+#pragma once
+/// A small streaming JSON writer with fixed formatting: two-space indentation, keys in the order
+/// written, integers as integers, times through sim::format_seconds. Byte-stable by design.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drasim::reports {
+
+class JsonWriter {
+ public:
+  void begin_object();
+  void end_object();
+  void begin_array();
+  void end_array();
+
+  /// Writes `"name": ` inside an object; the next call writes the value.
+  void key(std::string_view name);
+
+  void value(std::string_view s);
+  void value(const char* s) { value(std::string_view(s)); }
+  void value(int64_t n);
+  void value(bool b);
+  void null();
+  /// A number already formatted (e.g. by sim::format_seconds), written as is.
+  void raw_number(std::string_view text);
+
+  [[nodiscard]] const std::string& str() const { return out_; }
+
+  /// `s` as a JSON string literal (quotes and escapes included).
+  static std::string quote(std::string_view s);
+
+ private:
+  void before_value();
+  void newline();
+
+  std::string out_;
+  struct Level {
+    bool is_object;
+    bool empty;
+  };
+  std::vector<Level> stack_;
+  bool after_key_ = false;
+};
+
+}  // namespace drasim::reports

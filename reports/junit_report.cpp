@@ -1,0 +1,59 @@
+#include "reports/junit_report.h"
+
+#include <fmt/format.h>
+
+namespace drasim::reports {
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string junit_report(const sim::RunResult& result) {
+  size_t failures = 0;
+  for (const auto& e : result.expectations) {
+    failures += e.passed ? 0 : 1;
+  }
+  const std::string suite = xml_escape(result.scenario);
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += fmt::format("<testsuites tests=\"{}\" failures=\"{}\">\n", result.expectations.size(),
+                     failures);
+  out += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\">\n", suite,
+                     result.expectations.size(), failures);
+  for (const auto& e : result.expectations) {
+    out += fmt::format("    <testcase classname=\"{}\" name=\"{}\"", suite, xml_escape(e.name));
+    if (e.passed) {
+      out += fmt::format(">\n      <system-out>{}</system-out>\n    </testcase>\n",
+                         xml_escape(e.message));
+    } else {
+      out += fmt::format(">\n      <failure message=\"{}\"/>\n    </testcase>\n",
+                         xml_escape(e.message));
+    }
+  }
+  out += "  </testsuite>\n</testsuites>\n";
+  return out;
+}
+
+}  // namespace drasim::reports

@@ -1,0 +1,95 @@
+#include "reports/pod_rows.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <tuple>
+
+#include "reports/json_report.h"
+
+namespace drasim::reports {
+namespace {
+
+std::string pending_reason(const model::ClusterState& s, const model::PodInfo& p) {
+  switch (p.phase) {
+    case model::PodPhase::kNotSubmitted:
+      return "not submitted before the end of the run";
+    case model::PodPhase::kBinding:
+      return fmt::format("binding to node {}", s.node(p.node).name);
+    case model::PodPhase::kPending:
+      return p.reason.empty() ? std::string("not yet considered by a scheduling cycle") : p.reason;
+    case model::PodPhase::kPipelined:
+    case model::PodPhase::kRunning:
+    case model::PodPhase::kSucceeded:
+    case model::PodPhase::kFailed:
+      return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+const char* phase_name(model::PodPhase phase) {
+  switch (phase) {
+    case model::PodPhase::kNotSubmitted:
+    case model::PodPhase::kPending:
+    case model::PodPhase::kPipelined:
+    case model::PodPhase::kBinding:
+      return "Pending";
+    case model::PodPhase::kRunning:
+      return "Running";
+    case model::PodPhase::kSucceeded:
+      return "Succeeded";
+    case model::PodPhase::kFailed:
+      return "Failed";
+  }
+  return "Pending";
+}
+
+std::vector<PodRow> pod_rows(const sim::RunResult& result) {
+  const model::ClusterState& s = result.state;
+  std::vector<PodRow> rows;
+  rows.reserve(s.pods.size());
+  for (const model::PodInfo& p : s.pods) {
+    const model::PodTemplate& t = s.templates[p.spec.index()];
+    PodRow row;
+    row.namespace_name = t.namespace_name;
+    row.name = p.name;
+    row.queue = s.jobs[p.job.index()].queue_name;
+    row.phase = phase_name(p.phase);
+    if (p.phase == model::PodPhase::kRunning) {
+      row.node = s.node(p.node).name;
+    } else if (p.phase == model::PodPhase::kSucceeded && p.ran_on.valid()) {
+      row.node = s.node(p.ran_on).name;
+    }
+    row.path = t.uses_extended_resources ? "device-plugin" : "none";
+    row.submitted = sim::SimTime{p.submitted_us};
+    if (p.bound_us) {
+      row.bound = sim::SimTime{*p.bound_us};
+    }
+    if (p.finished_us) {
+      row.finished = sim::SimTime{*p.finished_us};
+    }
+    row.reason = pending_reason(s, p);
+    rows.push_back(std::move(row));
+  }
+  std::sort(rows.begin(), rows.end(), [](const PodRow& a, const PodRow& b) {
+    return std::tie(a.namespace_name, a.name) < std::tie(b.namespace_name, b.name);
+  });
+  return rows;
+}
+
+PodCounts count_pods(const std::vector<PodRow>& rows) {
+  PodCounts c;
+  for (const PodRow& r : rows) {
+    ++c.pods;
+    c.bound += r.phase == "Running" ? 1 : 0;
+    c.completed += r.phase == "Succeeded" ? 1 : 0;
+    c.pending += r.phase == "Pending" ? 1 : 0;
+    c.evicted += r.phase == "Evicted" ? 1 : 0;
+    c.failed += r.phase == "Failed" ? 1 : 0;
+  }
+  return c;
+}
+
+}  // namespace drasim::reports

@@ -1,0 +1,39 @@
+#pragma once
+/// One flat row per pod, in report order (namespace, then name): what every writer shows.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sim/run_result.h"
+
+namespace drasim::reports {
+
+struct PodRow {
+  std::string namespace_name;
+  std::string name;
+  std::string queue;
+  std::string phase;
+  std::string node;  ///< empty while pending
+  std::string path;  ///< device-plugin, dra or none
+  sim::SimTime submitted;
+  std::optional<sim::SimTime> bound;
+  std::optional<sim::SimTime> finished;
+  std::string reason;  ///< empty unless pending
+};
+
+std::vector<PodRow> pod_rows(const sim::RunResult& result);
+
+/// Counts for the summary block.
+struct PodCounts {
+  int64_t pods = 0;
+  int64_t bound = 0;
+  int64_t completed = 0;
+  int64_t pending = 0;
+  int64_t evicted = 0;
+  int64_t failed = 0;
+};
+
+PodCounts count_pods(const std::vector<PodRow>& rows);
+
+}  // namespace drasim::reports

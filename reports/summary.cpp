@@ -1,0 +1,50 @@
+#include "reports/summary.h"
+
+#include <fmt/format.h>
+
+#include "reports/pod_rows.h"
+
+namespace drasim::reports {
+
+std::string text_summary(const sim::RunResult& result) {
+  const std::vector<PodRow> rows = pod_rows(result);
+  const PodCounts c = count_pods(rows);
+  std::string out = fmt::format("scenario {} (profile {}, seed {})\n", result.scenario,
+                                sim::to_string(result.profile), result.seed);
+  out += fmt::format("  simulated {}s: {} events, {} scheduling cycles, {} placements\n",
+                     sim::format_seconds(result.end), result.stats.events, result.stats.cycles,
+                     result.stats.placements);
+  out += fmt::format("  pods: {} total, {} running, {} completed, {} pending, {} failed\n",
+                     c.pods, c.bound, c.completed, c.pending, c.failed);
+  constexpr size_t kShown = 10;
+  size_t shown = 0;
+  for (const PodRow& r : rows) {
+    if (r.phase != "Pending" || shown == kShown) {
+      continue;
+    }
+    if (shown++ == 0) {
+      out += "  pending:\n";
+    }
+    out += fmt::format("    {}/{}: {}\n", r.namespace_name, r.name, r.reason);
+  }
+  if (c.pending > static_cast<int64_t>(shown)) {
+    out += fmt::format("    ... and {} more\n", c.pending - static_cast<int64_t>(shown));
+  }
+  for (const auto& w : result.warnings) {
+    out += fmt::format("  warning: {}\n", w);
+  }
+  size_t passed = 0;
+  for (const auto& e : result.expectations) {
+    passed += e.passed ? 1 : 0;
+  }
+  if (!result.expectations.empty()) {
+    out += fmt::format("  expectations: {} passed, {} failed\n", passed,
+                       result.expectations.size() - passed);
+    for (const auto& e : result.expectations) {
+      out += fmt::format("    {} {}: {}\n", e.passed ? "PASS" : "FAIL", e.name, e.message);
+    }
+  }
+  return out;
+}
+
+}  // namespace drasim::reports

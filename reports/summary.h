@@ -1,0 +1,13 @@
+#pragma once
+/// The short human summary `drasim run` prints: what ran, pod counts, why pods are pending
+/// (the first few), and the expectation verdicts.
+
+#include <string>
+
+#include "sim/run_result.h"
+
+namespace drasim::reports {
+
+std::string text_summary(const sim::RunResult& result);
+
+}  // namespace drasim::reports

@@ -1,0 +1,248 @@
+// Decoder for the drasim.dev/v1alpha1 Scenario document.
+#include "sim/decode_scenario.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "sim/decode_common.h"
+
+namespace drasim::sim {
+namespace {
+
+// Feature gates of dra-semantics.md section 1.1 (the ones a scenario may set).
+constexpr std::array<std::string_view, 14> kKnownGates = {
+    "DynamicResourceAllocation",    "DRASchedulerFilterTimeout",  "DRAPrioritizedList",
+    "DRAAdminAccess",               "DRAResourceClaimDeviceStatus", "DRADeviceTaints",
+    "DRADeviceTaintRules",          "DRAPartitionableDevices",    "DRAConsumableCapacity",
+    "DRAExtendedResource",          "DRADeviceBindingConditions", "DRAListTypeAttributes",
+    "DRANodeAllocatableResources",  "DRAWorkloadResourceClaims"};
+
+std::map<std::string, bool> decode_gates(const Cursor& c) {
+  std::map<std::string, bool> out;
+  for (const auto& [name, value] : c.entries()) {
+    if (std::find(kKnownGates.begin(), kKnownGates.end(), name) == kKnownGates.end()) {
+      value.error("a DRA feature gate such as DRAPartitionableDevices or DRAExtendedResource",
+                  fmt::format("\"{}\"", name));
+      continue;
+    }
+    out[name] = value.boolean(false);
+  }
+  return out;
+}
+
+std::vector<ImplicitTolerationRule::DevicePrototype> decode_prototypes(const Cursor& c) {
+  std::vector<ImplicitTolerationRule::DevicePrototype> out;
+  for (const Cursor& p : c.items()) {
+    ImplicitTolerationRule::DevicePrototype proto;
+    proto.driver = p["driver"].required_str("a driver name");
+    for (const auto& [attr, value] : p["attributes"].entries()) {
+      const auto typed = value.entries("a typed value such as {string: NVIDIA H100}");
+      if (typed.size() != 1) {
+        value.error("exactly one of int, bool, string, version");
+        continue;
+      }
+      proto.attributes[attr] = typed.front().second.str();
+    }
+    out.push_back(std::move(proto));
+  }
+  if (out.empty()) {
+    c.error("at least one device prototype");
+  }
+  return out;
+}
+
+ImplicitTolerationRule decode_rule(const Cursor& c, uint32_t file_index) {
+  using Type = ImplicitTolerationRule::Type;
+  ImplicitTolerationRule rule;
+  rule.name = c["name"].required_str("a rule name");
+  const Cursor sel = c["selector"];
+  if (!sel.present()) {
+    sel.error("a selector");
+  }
+  rule.type = sel["type"].one_of<Type>({{"ExtendedResource", Type::kExtendedResource},
+                                        {"DeviceClass", Type::kDeviceClass},
+                                        {"Device", Type::kDevice},
+                                        {"CEL", Type::kCel}},
+                                       Type::kExtendedResource);
+  if (sel.present() && !sel["type"].present()) {
+    sel["type"].error("one of ExtendedResource, DeviceClass, Device, CEL");
+  }
+  switch (rule.type) {
+    case Type::kExtendedResource:
+      rule.resource_names = sel["resourceNames"].string_list();
+      break;
+    case Type::kDeviceClass:
+      rule.device_class_names = sel["deviceClassNames"].string_list();
+      break;
+    case Type::kDevice:
+      rule.device_prototypes = decode_prototypes(sel["devicePrototypes"]);
+      break;
+    case Type::kCel:
+      rule.expression = sel["expression"].required_str("a CEL expression");
+      rule.expression_source = source_of(sel["expression"], file_index);
+      break;
+  }
+  const Cursor tol = c["toleration"];
+  if (!tol.present()) {
+    tol.error("a toleration");
+  }
+  rule.toleration = decode_toleration(tol);
+  return rule;
+}
+
+SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
+  SchedulerConfig s;
+  c.expect_map();
+  s.profile = c["profile"].one_of<Profile>({{"kai-v0.12", Profile::kKaiV012},
+                                            {"kai-v0.13", Profile::kKaiV013},
+                                            {"kai-v0.17", Profile::kKaiV017},
+                                            {"kai", Profile::kKai},
+                                            {"kube-scheduler", Profile::kKubeScheduler}},
+                                           Profile::kKai);
+  if (const auto period = c["period"].duration()) {
+    if (period->us <= 0) {
+      c["period"].error("a period longer than zero");
+    } else {
+      s.period = *period;
+    }
+  }
+  s.placement = c["placement"].one_of<Placement>(
+      {{"binpack", Placement::kBinpack}, {"spread", Placement::kSpread}}, Placement::kBinpack);
+  for (const auto& [name, value] : c["features"].entries()) {
+    // No behaviour switch exists yet; every name is unknown until the profiles land.
+    value.error("a behaviour switch listed by `drasim profiles`", fmt::format("\"{}\"", name));
+  }
+  for (const Cursor& rule : c["implicitTolerations"].items()) {
+    s.implicit_tolerations.push_back(decode_rule(rule, file_index));
+  }
+  if (const auto latency = c["bindLatency"].duration()) {
+    s.bind_latency = *latency;
+  }
+  return s;
+}
+
+Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
+  Expectation e;
+  c.expect_map();
+  e.source = source_of(c, file_index);
+  e.name = c["name"].str();
+  if (const auto at = c["at"].duration()) {
+    e.at = SimTime{at->us};
+  }
+  int kinds = 0;
+  if (c["allPodsBound"].present()) {
+    ++kinds;
+    e.kind = Expectation::Kind::kAllPodsBound;
+    if (!c["allPodsBound"].is_map() && !c["allPodsBound"].boolean(true)) {
+      c["allPodsBound"].error("true or {}", "false");
+    }
+    if (e.name.empty()) {
+      e.name = "all pods bound or completed";
+    }
+  }
+  if (const Cursor p = c["pendingAtMost"]; p.present()) {
+    ++kinds;
+    e.kind = Expectation::Kind::kPendingAtMost;
+    e.count = p.integer("a whole number of pods").value_or(0);
+    if (e.count < 0) {
+      p.error("zero or more pods");
+    }
+    if (e.name.empty()) {
+      e.name = fmt::format("at most {} pending", e.count);
+    }
+  }
+  if (const Cursor p = c["podOnNode"]; p.present()) {
+    ++kinds;
+    e.kind = Expectation::Kind::kPodOnNode;
+    e.pod = p["pod"].required_str("a pod as namespace/name");
+    if (!e.pod.empty() && e.pod.find('/') == std::string::npos) {
+      e.pod = "default/" + e.pod;
+    }
+    e.node = p["node"].str();
+    e.node_labels = p["nodeSelector"].string_map();
+    if (e.node.empty() == e.node_labels.empty()) {
+      p.error("exactly one of node and nodeSelector");
+    }
+    if (e.name.empty()) {
+      e.name = fmt::format("{} on {}", e.pod, e.node.empty() ? "a matching node" : e.node);
+    }
+  }
+  if (kinds != 1) {
+    c.error("exactly one of allPodsBound, pendingAtMost, podOnNode",
+            kinds == 0 ? "none" : "several");
+  }
+  return e;
+}
+
+void reject_not_yet(const Cursor& c, std::string_view what) {
+  if (!c.present()) {
+    return;
+  }
+  const auto items = c.items();
+  if (!items.empty()) {
+    c.error(fmt::format("an empty list ({} are not supported by this build yet)", what),
+            fmt::format("{} entries", items.size()));
+  }
+}
+
+}  // namespace
+
+const char* to_string(Profile p) {
+  switch (p) {
+    case Profile::kKaiV012:
+      return "kai-v0.12";
+    case Profile::kKaiV013:
+      return "kai-v0.13";
+    case Profile::kKaiV017:
+      return "kai-v0.17";
+    case Profile::kKai:
+      return "kai";
+    case Profile::kKubeScheduler:
+      return "kube-scheduler";
+  }
+  return "";
+}
+
+const char* to_string(Placement p) {
+  switch (p) {
+    case Placement::kBinpack:
+      return "binpack";
+    case Placement::kSpread:
+      return "spread";
+  }
+  return "";
+}
+
+void decode_scenario(const Cursor& root, uint32_t file_index, Scenario& out) {
+  const model::ObjectMeta meta = decode_meta(root, file_index, false);
+  out.name = meta.name;
+  const Cursor spec = root["spec"];
+  spec.expect_map();
+  if (const auto seed = spec["seed"].integer("a whole number seed")) {
+    if (*seed < 0) {
+      spec["seed"].error("a seed of zero or more");
+    } else {
+      out.seed = static_cast<uint64_t>(*seed);
+    }
+  }
+  if (const auto horizon = spec["horizon"].duration()) {
+    out.horizon = *horizon;
+  }
+  const Cursor k8s = spec["kubernetes"];
+  k8s.expect_map();
+  if (k8s["version"].present()) {
+    out.kubernetes_version = k8s["version"].one_of<std::string>(
+        {{"1.34", "1.34"}, {"1.35", "1.35"}, {"1.36", "1.36"}, {"1.37", "1.37"}}, "1.35");
+  }
+  out.feature_gates = decode_gates(k8s["featureGates"]);
+  out.scheduler = decode_scheduler(spec["scheduler"], file_index);
+  reject_not_yet(spec["generate"], "generators");
+  reject_not_yet(spec["events"], "timeline events");
+  for (const Cursor& e : spec["expect"].items()) {
+    out.expectations.push_back(decode_expectation(e, file_index));
+  }
+}
+
+}  // namespace drasim::sim

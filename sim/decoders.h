@@ -1,0 +1,35 @@
+#pragma once
+/// One decoder per object kind: a document's root Cursor in, the model object out. Problems are
+/// reported through the Cursor; the returned object holds whatever was valid.
+
+#include <cstdint>
+
+#include "model/dra_objects.h"
+#include "model/kai_objects.h"
+#include "model/node.h"
+#include "model/pod.h"
+#include "sim/doc_reader.h"
+
+namespace drasim::sim {
+
+model::Node decode_node(const Cursor& root, uint32_t file_index);
+model::Pod decode_pod(const Cursor& root, uint32_t file_index);
+model::Namespace decode_namespace(const Cursor& root, uint32_t file_index);
+model::PriorityClass decode_priority_class(const Cursor& root, uint32_t file_index);
+
+model::Queue decode_queue(const Cursor& root, uint32_t file_index);
+model::PodGroup decode_pod_group(const Cursor& root, uint32_t file_index);
+model::Topology decode_topology(const Cursor& root, uint32_t file_index);
+
+/// DRA kinds. `api_version` selects the spelling: `resource.k8s.io/v1` and `v1beta2` nest a
+/// request's fields under `exactly`; `v1beta1` has them directly on the request.
+model::DeviceClass decode_device_class(const Cursor& root, uint32_t file_index);
+model::ResourceSlice decode_resource_slice(const Cursor& root, uint32_t file_index);
+model::ResourceClaim decode_resource_claim(const Cursor& root, uint32_t file_index,
+                                           std::string_view api_version);
+model::ResourceClaimTemplate decode_resource_claim_template(const Cursor& root,
+                                                            uint32_t file_index,
+                                                            std::string_view api_version);
+model::DeviceTaintRule decode_device_taint_rule(const Cursor& root, uint32_t file_index);
+
+}  // namespace drasim::sim

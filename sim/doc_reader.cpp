@@ -1,0 +1,253 @@
+#include "sim/doc_reader.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdlib>
+
+namespace drasim::sim {
+namespace {
+
+bool is_plain_integer(std::string_view s) {
+  if (s.empty()) {
+    return false;
+  }
+  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i == s.size()) {
+    return false;
+  }
+  for (; i < s.size(); ++i) {
+    if (s[i] < '0' || s[i] > '9') {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool is_plain_number(std::string_view s) {
+  if (is_plain_integer(s)) {
+    return true;
+  }
+  size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  bool digits = false;
+  bool dot = false;
+  bool exponent = false;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c >= '0' && c <= '9') {
+      digits = true;
+    } else if (c == '.' && !dot && !exponent) {
+      dot = true;
+    } else if ((c == 'e' || c == 'E') && digits && !exponent) {
+      exponent = true;
+      digits = false;
+      if (i + 1 < s.size() && (s[i + 1] == '-' || s[i + 1] == '+')) {
+        ++i;
+      }
+    } else {
+      return false;
+    }
+  }
+  return digits;
+}
+
+}  // namespace
+
+std::string join_path(std::string_view parent, std::string_view key) {
+  if (key.find_first_of("./") != std::string_view::npos) {
+    return fmt::format("{}[\"{}\"]", parent, key);
+  }
+  if (parent.empty()) {
+    return std::string(key);
+  }
+  return fmt::format("{}.{}", parent, key);
+}
+
+Cursor Cursor::operator[](std::string_view key) const {
+  const DocNode* found = node_ != nullptr ? node_->find(key) : nullptr;
+  return child(found, where_, join_path(path_, key));
+}
+
+bool Cursor::expect_map(std::string_view expected) const {
+  if (!present()) {
+    return false;
+  }
+  if (node_->kind != DocKind::kMap) {
+    error(expected);
+    return false;
+  }
+  return true;
+}
+
+std::vector<Cursor> Cursor::items(std::string_view expected) const {
+  std::vector<Cursor> out;
+  if (!present()) {
+    return out;
+  }
+  if (node_->kind != DocKind::kSequence) {
+    error(expected);
+    return out;
+  }
+  out.reserve(node_->children.size());
+  for (size_t i = 0; i < node_->children.size(); ++i) {
+    out.push_back(child(&node_->children[i], where_, fmt::format("{}[{}]", path_, i)));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, Cursor>> Cursor::entries(std::string_view expected) const {
+  std::vector<std::pair<std::string, Cursor>> out;
+  if (!present()) {
+    return out;
+  }
+  if (node_->kind != DocKind::kMap) {
+    error(expected);
+    return out;
+  }
+  out.reserve(node_->children.size());
+  for (size_t i = 0; i < node_->children.size(); ++i) {
+    const Mark key_mark = i < node_->key_marks.size() ? node_->key_marks[i] : where_;
+    out.emplace_back(node_->keys[i],
+                     child(&node_->children[i], key_mark, join_path(path_, node_->keys[i])));
+  }
+  return out;
+}
+
+std::string Cursor::str(std::string_view expected) const {
+  if (!present()) {
+    return {};
+  }
+  if (node_->kind != DocKind::kScalar) {
+    error(expected);
+    return {};
+  }
+  return node_->scalar;
+}
+
+std::string Cursor::required_str(std::string_view expected) const {
+  std::string s = str(expected);
+  if (s.empty() && (!present() || node_->kind == DocKind::kScalar)) {
+    error(expected);
+  }
+  return s;
+}
+
+std::optional<int64_t> Cursor::integer(std::string_view expected) const {
+  if (!present()) {
+    return std::nullopt;
+  }
+  if (node_->kind != DocKind::kScalar || node_->quoted || !is_plain_integer(node_->scalar)) {
+    error(expected);
+    return std::nullopt;
+  }
+  const std::string& s = node_->scalar;
+  const size_t start = s[0] == '+' ? 1 : 0;
+  int64_t value = 0;
+  const auto [ptr, ec] = std::from_chars(s.data() + start, s.data() + s.size(), value);
+  if (ec != std::errc() || ptr != s.data() + s.size()) {
+    error(expected);
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<double> Cursor::number(std::string_view expected) const {
+  if (!present()) {
+    return std::nullopt;
+  }
+  if (node_->kind != DocKind::kScalar || node_->quoted || !is_plain_number(node_->scalar)) {
+    error(expected);
+    return std::nullopt;
+  }
+  return std::strtod(node_->scalar.c_str(), nullptr);
+}
+
+bool Cursor::boolean(bool fallback) const {
+  if (!present()) {
+    return fallback;
+  }
+  if (node_->kind == DocKind::kScalar && !node_->quoted) {
+    if (node_->scalar == "true") {
+      return true;
+    }
+    if (node_->scalar == "false") {
+      return false;
+    }
+  }
+  error("true or false");
+  return fallback;
+}
+
+std::optional<model::Quantity> Cursor::quantity() const {
+  if (!present()) {
+    return std::nullopt;
+  }
+  if (node_->kind == DocKind::kScalar) {
+    if (auto q = model::Quantity::parse(node_->scalar)) {
+      return q;
+    }
+  }
+  error("a quantity such as 500m, 2 or 16Gi");
+  return std::nullopt;
+}
+
+std::optional<SimDuration> Cursor::duration() const {
+  if (!present()) {
+    return std::nullopt;
+  }
+  if (node_->kind == DocKind::kScalar) {
+    if (auto d = parse_duration(node_->scalar)) {
+      return d;
+    }
+  }
+  error("a duration such as 250ms, 90s, 5m or 6h");
+  return std::nullopt;
+}
+
+std::map<std::string, std::string> Cursor::string_map() const {
+  std::map<std::string, std::string> out;
+  for (auto& [key, value] : entries("a mapping of strings")) {
+    out[key] = value.str();
+  }
+  return out;
+}
+
+std::vector<std::string> Cursor::string_list() const {
+  std::vector<std::string> out;
+  for (const auto& item : items("a list of strings")) {
+    out.push_back(item.str());
+  }
+  return out;
+}
+
+void Cursor::error(std::string_view expected) const { error(expected, describe()); }
+
+void Cursor::error(std::string_view expected, std::string found) const {
+  ctx_->diagnostics->error(
+      Diagnostic{ctx_->file, where_, path_, std::string(expected), std::move(found)});
+}
+
+std::string Cursor::describe() const {
+  if (node_ == nullptr) {
+    return "nothing";
+  }
+  switch (node_->kind) {
+    case DocKind::kNull:
+      return "null";
+    case DocKind::kMap:
+      return "a mapping";
+    case DocKind::kSequence:
+      return "a list";
+    case DocKind::kScalar: {
+      std::string text = node_->scalar.size() > 60 ? node_->scalar.substr(0, 57) + "..."
+                                                    : node_->scalar;
+      if (node_->quoted || !is_plain_number(node_->scalar)) {
+        return fmt::format("\"{}\"", text);
+      }
+      return text;
+    }
+  }
+  return "nothing";
+}
+
+}  // namespace drasim::sim

@@ -1,0 +1,184 @@
+#include "sim/engine.h"
+
+#include "model/assert.h"
+#include "model/cluster_builder.h"
+#include "model/scheduler.h"
+#include "sim/expectations.h"
+
+namespace drasim::sim {
+namespace {
+
+model::SchedulerOptions scheduler_options(const SchedulerConfig& config) {
+  model::SchedulerOptions o;
+  o.placement = config.placement == Placement::kSpread ? model::PlacementStrategy::kSpread
+                                                       : model::PlacementStrategy::kBinpack;
+  return o;
+}
+
+model::BuildOptions build_options(const Scenario& s) {
+  model::BuildOptions o;
+  o.create_default_queue = s.scheduler.profile != Profile::kKubeScheduler;
+  return o;
+}
+
+}  // namespace
+
+bool RunResult::all_expectations_passed() const {
+  for (const auto& e : expectations) {
+    if (!e.passed) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Engine::Engine(const Scenario& scenario)
+    : scenario_(scenario),
+      state_(model::build_cluster(scenario.objects, build_options(scenario))),
+      verdicts_(scenario.expectations.size()),
+      checked_(scenario.expectations.size(), false) {}
+
+void Engine::seed_events() {
+  for (size_t i = 0; i < state_.nodes.size(); ++i) {
+    if (!state_.nodes[i].present) {
+      queue_.schedule(SimTime{state_.nodes[i].appear_us}, NodeAppears{model::NodeId::from_index(i)});
+    }
+  }
+  for (size_t i = 0; i < state_.pods.size(); ++i) {
+    queue_.schedule(SimTime{state_.pods[i].submitted_us}, PodSubmitted{model::PodId::from_index(i)});
+  }
+  for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
+    if (scenario_.expectations[i].at) {
+      queue_.schedule(*scenario_.expectations[i].at, ExpectationDue{i});
+    }
+  }
+  if (scenario_.horizon) {
+    queue_.schedule(SimTime{scenario_.horizon->us}, HorizonReached{});
+  }
+}
+
+void Engine::mark_dirty() {
+  dirty_ = true;
+  if (cycle_pending_) {
+    return;
+  }
+  // Cycles fall on multiples of the period; the cycle phase runs after every state change at
+  // the same instant, so a change at a boundary is seen by that boundary's cycle.
+  const int64_t period = scenario_.scheduler.period.us;
+  const int64_t next = (now_.us + period - 1) / period * period;
+  queue_.schedule(SimTime{next}, CycleDue{});
+  cycle_pending_ = true;
+}
+
+void Engine::start_running(model::PodId pod) {
+  model::PodInfo& p = state_.pod(pod);
+  p.phase = model::PodPhase::kRunning;
+  p.bound_us = now_.us;
+  p.ran_on = p.node;
+  p.reason.clear();
+  if (const auto runtime = state_.spec_of(pod).runtime_us) {
+    queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod});
+  }
+}
+
+void Engine::handle(const NodeAppears& e) {
+  state_.node(e.node).present = true;
+  mark_dirty();
+}
+
+void Engine::handle(const PodFinished& e) {
+  model::PodInfo& p = state_.pod(e.pod);
+  if (p.phase != model::PodPhase::kRunning) {
+    return;
+  }
+  state_.remove(e.pod, model::PodPhase::kSucceeded);
+  p.finished_us = now_.us;
+  mark_dirty();
+}
+
+void Engine::handle(const BindDone& e) {
+  model::PodInfo& p = state_.pod(e.pod);
+  DRASIM_ASSERT(p.phase == model::PodPhase::kBinding, "only binding pods complete a bind");
+  start_running(e.pod);
+}
+
+void Engine::handle(const PodSubmitted& e) {
+  model::PodInfo& p = state_.pod(e.pod);
+  const model::PodTemplate& t = state_.spec_of(e.pod);
+  p.submitted_us = now_.us;
+  if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
+    p.phase = t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded
+                                            : model::PodPhase::kFailed;
+    return;
+  }
+  p.phase = model::PodPhase::kPending;
+  if (!t.node_name.empty()) {
+    // Already bound in the manifest: it holds its node from now on, as KAI's cache would see it.
+    const auto node = state_.find_node(t.node_name);
+    DRASIM_ASSERT(node.has_value(), "pre-bound pods name existing nodes (checked at load)");
+    state_.place(e.pod, *node, model::PodPhase::kRunning);
+    start_running(e.pod);
+  }
+  mark_dirty();
+}
+
+void Engine::handle(const CycleDue&) {
+  cycle_pending_ = false;
+  if (!dirty_) {
+    return;
+  }
+  dirty_ = false;
+  const model::CycleResult result = model::run_cycle(state_, scheduler_options(scenario_.scheduler));
+  ++stats_.cycles;
+  stats_.placements += result.binds.size();
+  for (const auto& [pod, node] : result.binds) {
+    (void)node;
+    queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod});
+  }
+#ifndef NDEBUG
+  state_.check_invariants();
+#endif
+}
+
+void Engine::handle(const ExpectationDue& e) {
+  verdicts_[e.index] = evaluate(scenario_.expectations[e.index], state_, now_);
+  checked_[e.index] = true;
+}
+
+void Engine::handle(const HorizonReached&) { stop_ = true; }
+
+RunResult Engine::run() {
+  seed_events();
+  while (!queue_.empty() && !stop_) {
+    const QueuedEvent next = queue_.pop();
+    DRASIM_ASSERT(next.at >= now_, "the clock never goes backwards");
+    now_ = next.at;
+    std::visit([this](const auto& ev) { handle(ev); }, next.event);
+    ++stats_.events;
+    for (Observer* o : observers_) {
+      o->on_event(now_, next.event, state_);
+    }
+  }
+  for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
+    if (!checked_[i]) {
+      verdicts_[i] = evaluate(scenario_.expectations[i], state_, now_);
+    }
+  }
+  RunResult result;
+  result.scenario = scenario_.name;
+  result.profile = scenario_.scheduler.profile;
+  result.seed = scenario_.seed;
+  result.end = scenario_.horizon ? SimTime{scenario_.horizon->us} : now_;
+  result.expectations = std::move(verdicts_);
+  result.warnings = scenario_.warnings;
+  result.stats = stats_;
+  result.state = std::move(state_);
+  return result;
+}
+
+RunResult run_scenario(const Scenario& scenario) {
+  Engine engine(scenario);
+  return engine.run();
+}
+
+}  // namespace drasim::sim

@@ -1,0 +1,75 @@
+#pragma once
+/// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
+/// time run in phase order (node changes, finished pods, binds done, submissions, the scheduling
+/// cycle, expectation checks, the horizon), and in scheduling order within a phase, so every run
+/// of the same inputs processes the same events in the same order.
+
+#include <cstddef>
+#include <cstdint>
+#include <queue>
+#include <variant>
+#include <vector>
+
+#include "model/ids.h"
+#include "sim/sim_time.h"
+
+namespace drasim::sim {
+
+struct NodeAppears {
+  model::NodeId node;
+};
+
+struct PodFinished {
+  model::PodId pod;
+};
+
+struct BindDone {
+  model::PodId pod;
+};
+
+struct PodSubmitted {
+  model::PodId pod;
+};
+
+struct CycleDue {};
+
+struct ExpectationDue {
+  size_t index = 0;
+};
+
+struct HorizonReached {};
+
+/// Alternatives are listed in phase order: the variant index is the phase.
+using Event = std::variant<NodeAppears, PodFinished, BindDone, PodSubmitted, CycleDue,
+                           ExpectationDue, HorizonReached>;
+
+struct QueuedEvent {
+  SimTime at;
+  uint64_t seq = 0;
+  Event event;
+};
+
+class EventQueue {
+ public:
+  /// Adds an event; returns its sequence number.
+  uint64_t schedule(SimTime at, Event event);
+
+  [[nodiscard]] bool empty() const { return heap_.empty(); }
+
+  [[nodiscard]] size_t size() const { return heap_.size(); }
+
+  /// Removes and returns the earliest event. Precondition: not empty.
+  QueuedEvent pop();
+
+  [[nodiscard]] const QueuedEvent& top() const { return heap_.top(); }
+
+ private:
+  struct Later {
+    bool operator()(const QueuedEvent& a, const QueuedEvent& b) const;
+  };
+
+  std::priority_queue<QueuedEvent, std::vector<QueuedEvent>, Later> heap_;
+  uint64_t next_seq_ = 0;
+};
+
+}  // namespace drasim::sim

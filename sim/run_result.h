@@ -1,0 +1,40 @@
+#pragma once
+/// Everything a run produced: the final cluster state, the end time, expectation verdicts and
+/// run statistics. It is the only thing reports/ reads.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/cluster_state.h"
+#include "sim/scenario.h"
+#include "sim/sim_time.h"
+
+namespace drasim::sim {
+
+struct ExpectationResult {
+  std::string name;
+  bool passed = false;
+  std::string message;
+};
+
+struct RunStats {
+  uint64_t events = 0;
+  uint64_t cycles = 0;      ///< cycles actually computed
+  uint64_t placements = 0;  ///< binds decided by the scheduler
+};
+
+struct RunResult {
+  std::string scenario;
+  Profile profile = Profile::kKai;
+  uint64_t seed = 0;
+  SimTime end;
+  model::ClusterState state;
+  std::vector<ExpectationResult> expectations;
+  std::vector<std::string> warnings;
+  RunStats stats;
+
+  [[nodiscard]] bool all_expectations_passed() const;
+};
+
+}  // namespace drasim::sim

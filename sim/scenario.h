@@ -1,0 +1,78 @@
+#pragma once
+/// The loaded scenario: the Scenario document's run settings, the expectations, and every
+/// Kubernetes object of the input files.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/object_meta.h"
+#include "model/object_set.h"
+#include "model/taint.h"
+#include "sim/sim_time.h"
+
+namespace drasim::sim {
+
+/// Scheduler profiles of PRODUCT.md section 3.
+enum class Profile { kKaiV012, kKaiV013, kKaiV017, kKai, kKubeScheduler };
+
+enum class Placement { kBinpack, kSpread };
+
+const char* to_string(Profile p);
+const char* to_string(Placement p);
+
+/// One `implicitTolerations[]` rule (evaluated by the implicit-tolerations plugin).
+struct ImplicitTolerationRule {
+  enum class Type { kExtendedResource, kDeviceClass, kDevice, kCel };
+  struct DevicePrototype {
+    std::string driver;
+    std::map<std::string, std::string> attributes;  ///< attribute -> value text
+  };
+  std::string name;
+  Type type = Type::kExtendedResource;
+  std::vector<std::string> resource_names;
+  std::vector<std::string> device_class_names;
+  std::vector<DevicePrototype> device_prototypes;
+  std::string expression;
+  model::SourceRef expression_source;
+  model::Toleration toleration;
+};
+
+struct SchedulerConfig {
+  Profile profile = Profile::kKai;
+  SimDuration period = SimDuration::seconds(1);
+  Placement placement = Placement::kBinpack;
+  std::map<std::string, bool> features;
+  std::vector<ImplicitTolerationRule> implicit_tolerations;
+  SimDuration bind_latency = SimDuration::millis(200);
+};
+
+/// An assertion of `spec.expect[]`, checked at `at` (or at the end of the run).
+struct Expectation {
+  enum class Kind { kAllPodsBound, kPendingAtMost, kPodOnNode };
+  Kind kind = Kind::kAllPodsBound;
+  std::string name;  ///< given, or generated from the assertion
+  std::optional<SimTime> at;
+  int64_t count = 0;            ///< kPendingAtMost
+  std::string pod;              ///< kPodOnNode: namespace/name
+  std::string node;             ///< kPodOnNode: exact node name, or empty
+  model::StringMap node_labels;  ///< kPodOnNode: a node with these labels
+  model::SourceRef source;
+};
+
+struct Scenario {
+  std::string name = "scenario";
+  uint64_t seed = 1;
+  std::optional<SimDuration> horizon;
+  std::string kubernetes_version = "1.35";
+  std::map<std::string, bool> feature_gates;  ///< only the gates the scenario sets
+  SchedulerConfig scheduler;
+  std::vector<Expectation> expectations;
+  model::ObjectSet objects;
+  std::vector<std::string> files;     ///< file table: SourceRef::file indexes into it
+  std::vector<std::string> warnings;  ///< e.g. skipped kinds, one line per kind
+};
+
+}  // namespace drasim::sim

@@ -1,0 +1,147 @@
+#include "sim/scenario_checks.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+#include "model/builtin_priorities.h"
+
+namespace drasim::sim {
+namespace {
+
+class Checker {
+ public:
+  Checker(const Scenario& s, Diagnostics& d) : s_(s), d_(d) {}
+
+  void report(const model::SourceRef& at, std::string path, std::string expected,
+              std::string found) {
+    const std::string& file = at.file < s_.files.size() ? s_.files[at.file] : std::string();
+    d_.error(Diagnostic{file, Mark{at.line, at.col}, std::move(path), std::move(expected),
+                        std::move(found)});
+  }
+
+  std::string where(const model::SourceRef& at) const {
+    const std::string& file = at.file < s_.files.size() ? s_.files[at.file] : std::string();
+    return fmt::format("{}:{}:{}", file, at.line, at.col);
+  }
+
+  template <class T>
+  void unique_names(const std::vector<T>& objects, std::string_view kind) {
+    std::map<std::pair<std::string, std::string>, model::SourceRef> seen;
+    for (const T& o : objects) {
+      const auto key = std::make_pair(o.meta.namespace_name, o.meta.name);
+      const auto [it, inserted] = seen.emplace(key, o.meta.source);
+      if (!inserted) {
+        report(o.meta.source, "metadata.name",
+               fmt::format("a {} name not used before (first at {})", kind, where(it->second)),
+               fmt::format("\"{}\" again", o.meta.name));
+      }
+    }
+  }
+
+  void all_unique() {
+    const model::ObjectSet& o = s_.objects;
+    unique_names(o.nodes, "Node");
+    unique_names(o.pods, "Pod");
+    unique_names(o.namespaces, "Namespace");
+    unique_names(o.priority_classes, "PriorityClass");
+    unique_names(o.queues, "Queue");
+    unique_names(o.pod_groups, "PodGroup");
+    unique_names(o.topologies, "Topology");
+    unique_names(o.device_classes, "DeviceClass");
+    unique_names(o.resource_slices, "ResourceSlice");
+    unique_names(o.resource_claims, "ResourceClaim");
+    unique_names(o.resource_claim_templates, "ResourceClaimTemplate");
+    unique_names(o.device_taint_rules, "DeviceTaintRule");
+  }
+
+  void priority_classes() {
+    std::set<std::string> defined;
+    int defaults = 0;
+    for (const auto& pc : s_.objects.priority_classes) {
+      defined.insert(pc.meta.name);
+      if (pc.global_default && ++defaults == 2) {
+        report(pc.meta.source, "globalDefault", "at most one global default PriorityClass",
+               "a second one");
+      }
+    }
+    const auto known = [&](const std::string& name) {
+      return name.empty() || defined.count(name) > 0 || model::builtin_priority(name).has_value();
+    };
+    for (const auto& pod : s_.objects.pods) {
+      if (!known(pod.spec.priority_class_name)) {
+        report(pod.meta.source, "spec.priorityClassName", "the name of an existing PriorityClass",
+               fmt::format("\"{}\"", pod.spec.priority_class_name));
+      }
+      const std::string& label = model::lookup(pod.meta.labels, "priorityClassName", empty_);
+      if (!known(label)) {
+        report(pod.meta.source, "metadata.labels.priorityClassName",
+               "the name of an existing PriorityClass", fmt::format("\"{}\"", label));
+      }
+    }
+    for (const auto& pg : s_.objects.pod_groups) {
+      if (!known(pg.priority_class_name)) {
+        report(pg.meta.source, "spec.priorityClassName", "the name of an existing PriorityClass",
+               fmt::format("\"{}\"", pg.priority_class_name));
+      }
+    }
+  }
+
+  void pod_groups() {
+    std::set<std::pair<std::string, std::string>> groups;
+    for (const auto& pg : s_.objects.pod_groups) {
+      groups.emplace(pg.meta.namespace_name, pg.meta.name);
+    }
+    for (const auto& pod : s_.objects.pods) {
+      const std::string& name = model::lookup(pod.meta.annotations, "pod-group-name", empty_);
+      if (!name.empty() && groups.count({pod.meta.namespace_name, name}) == 0) {
+        report(pod.meta.source, "metadata.annotations.pod-group-name",
+               fmt::format("a PodGroup in namespace {}", pod.meta.namespace_name),
+               fmt::format("\"{}\"", name));
+      }
+    }
+  }
+
+  void queue_tree() {
+    std::map<std::string, const model::Queue*> by_name;
+    for (const auto& q : s_.objects.queues) {
+      by_name.emplace(q.meta.name, &q);
+    }
+    for (const auto& q : s_.objects.queues) {
+      if (!q.parent_queue.empty() && by_name.count(q.parent_queue) == 0) {
+        report(q.meta.source, "spec.parentQueue", "the name of an existing Queue",
+               fmt::format("\"{}\"", q.parent_queue));
+        continue;
+      }
+      // Walk up; more steps than queues means a cycle.
+      const model::Queue* at = &q;
+      for (size_t steps = 0; at != nullptr && !at->parent_queue.empty(); ++steps) {
+        if (steps > by_name.size()) {
+          report(q.meta.source, "spec.parentQueue", "a parent chain that ends at a top queue",
+                 fmt::format("a cycle through \"{}\"", q.meta.name));
+          break;
+        }
+        const auto it = by_name.find(at->parent_queue);
+        at = it == by_name.end() ? nullptr : it->second;
+      }
+    }
+  }
+
+ private:
+  const Scenario& s_;
+  Diagnostics& d_;
+  const std::string empty_;
+};
+
+}  // namespace
+
+void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
+  Checker checker(scenario, diagnostics);
+  checker.all_unique();
+  checker.priority_classes();
+  checker.pod_groups();
+  checker.queue_tree();
+}
+
+}  // namespace drasim::sim

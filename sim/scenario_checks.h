@@ -1,0 +1,13 @@
+#pragma once
+/// Checks across objects that no single decoder can make: duplicate names, references to
+/// PriorityClasses, PodGroups and parent queues that do not exist, queue cycles.
+
+#include "sim/diagnostic.h"
+#include "sim/scenario.h"
+
+namespace drasim::sim {
+
+/// Reports every cross-object problem of `scenario` to `diagnostics`.
+void check_scenario(const Scenario& scenario, Diagnostics& diagnostics);
+
+}  // namespace drasim::sim

@@ -1,0 +1,35 @@
+#pragma once
+/// Reads scenario inputs (files, directories, or in-memory texts) into a Scenario.
+///
+/// Every YAML document is dispatched on apiVersion and kind; `List` wrappers are unwrapped;
+/// unknown kinds are skipped with one warning line per kind. After decoding, cross-object
+/// checks run (duplicate names, missing PriorityClasses, PodGroups, parent queues). All
+/// problems are collected and thrown together as one InputError.
+
+#include <string>
+#include <vector>
+
+#include "sim/diagnostic.h"
+#include "sim/scenario.h"
+
+namespace drasim::sim {
+
+/// One named input text (a file's contents, or the built-in demo).
+struct InputText {
+  std::string name;
+  std::string text;
+};
+
+/// Loads files and directories (all `*.yaml` / `*.yml` below a directory, sorted by path).
+/// Throws InputError listing every problem.
+Scenario load_scenario(const std::vector<std::string>& paths);
+
+/// Loads in-memory texts, in order. Throws InputError listing every problem.
+Scenario load_scenario_texts(const std::vector<InputText>& inputs);
+
+/// Expands directories into their YAML files (sorted); files are kept as given. Unreadable
+/// paths are reported to `diagnostics`.
+std::vector<std::string> expand_paths(const std::vector<std::string>& paths,
+                                      Diagnostics& diagnostics);
+
+}  // namespace drasim::sim
