@@ -1,14 +1,14 @@
 #include "cli/app.h"
 
-#include <CLI/CLI.hpp>
-
-#include <exception>
-#include <ostream>
-
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "cli/validate_command.h"
 #include "sim/diagnostic.h"
+
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <ostream>
 
 namespace drasim::cli {
 

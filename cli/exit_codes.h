@@ -1,4 +1,5 @@
 #pragma once
+
 /// Exit codes of PRODUCT.md section 4.
 
 namespace drasim::cli {

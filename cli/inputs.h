@@ -2,10 +2,10 @@
 /// Loading a run's inputs: the given files and directories, or the built-in demo scenario when
 /// there are none.
 
+#include "sim/scenario.h"
+
 #include <string>
 #include <vector>
-
-#include "sim/scenario.h"
 
 namespace drasim::cli {
 

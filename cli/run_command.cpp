@@ -1,8 +1,5 @@
 #include "cli/run_command.h"
 
-#include <filesystem>
-#include <ostream>
-
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
 #include "reports/atomic_file.h"
@@ -10,6 +7,9 @@
 #include "reports/junit_report.h"
 #include "reports/summary.h"
 #include "sim/engine.h"
+
+#include <filesystem>
+#include <ostream>
 
 namespace drasim::cli {
 namespace {
@@ -34,11 +34,11 @@ std::vector<ReportFile> render(const std::vector<std::string>& kinds, const sim:
 }  // namespace
 
 CLI::App* setup_run(CLI::App& app, RunOptions& options) {
-  CLI::App* cmd = app.add_subcommand(
-      "run",
-      "Replay a scenario and report placements and expectations.\n"
-      "Example: drasim run scenarios/device-plugin.yaml --report json --out -\n"
-      "With no files, runs the built-in demo scenario.");
+  CLI::App* cmd =
+      app.add_subcommand("run",
+                         "Replay a scenario and report placements and expectations.\n"
+                         "Example: drasim run scenarios/device-plugin.yaml --report json --out -\n"
+                         "With no files, runs the built-in demo scenario.");
   cmd->add_option("files", options.paths, "Scenario files or directories (all *.yaml inside)");
   cmd->add_option("--report", options.reports, "Report format to write (repeatable): json, junit")
       ->check(CLI::IsMember({"json", "junit"}));
@@ -75,9 +75,8 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
     std::error_code ec;
     std::filesystem::create_directories(options.out, ec);
     for (const ReportFile& f : files) {
-      const std::string problem =
-          reports::write_file_atomically((std::filesystem::path(options.out) / f.name).string(),
-                                         f.text);
+      const std::string problem = reports::write_file_atomically(
+          (std::filesystem::path(options.out) / f.name).string(), f.text);
       if (!problem.empty()) {
         err << "drasim: error: " << problem << "\n";
         return kExitInvalidInput;

@@ -1,11 +1,11 @@
 #include "cli/validate_command.h"
 
+#include "cli/exit_codes.h"
+#include "cli/inputs.h"
+
 #include <fmt/format.h>
 
 #include <ostream>
-
-#include "cli/exit_codes.h"
-#include "cli/inputs.h"
 
 namespace drasim::cli {
 

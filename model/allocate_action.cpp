@@ -1,20 +1,19 @@
 #include "model/allocate_action.h"
 
+#include "model/node_fit.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <set>
 #include <tuple>
 
-#include "model/node_fit.h"
-
 namespace drasim::model {
 namespace {
 
 bool fits(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
   for (size_t slot = 0; slot < request.size(); ++slot) {
-    const int64_t available =
-        node.idle.get(slot) + (idle_only ? 0 : node.releasing.get(slot));
+    const int64_t available = node.idle.get(slot) + (idle_only ? 0 : node.releasing.get(slot));
     if (request.get(slot) > available) {
       return false;
     }
@@ -53,8 +52,8 @@ struct JobOrder {
   bool operator()(JobId a, JobId b) const {
     const JobInfo& x = s->jobs[a.index()];
     const JobInfo& y = s->jobs[b.index()];
-    return std::make_tuple(-x.priority, elastic_rank(x), x.creation_us,
-                           std::cref(x.namespace_name), std::cref(x.name))
+    return std::make_tuple(-x.priority, elastic_rank(x), x.creation_us, std::cref(x.namespace_name),
+                           std::cref(x.name))
            < std::make_tuple(-y.priority, elastic_rank(y), y.creation_us,
                              std::cref(y.namespace_name), std::cref(y.name));
   }
@@ -159,8 +158,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   int64_t best_score = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false)
-        || host_ports_conflict(t, n)) {
+    if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false) || host_ports_conflict(t, n)) {
       continue;
     }
     const bool fits_idle = fits(t.request, n, true);
@@ -186,10 +184,10 @@ void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t
     return;
   }
   const int64_t had = active_count(state_, job);
-  set_reason(state_, job,
-             fmt::format("pod group {}: {} of {} required pods could be placed; pod {}: {}",
-                         job.name, had + static_cast<int64_t>(placed), job.min_member, pod.name,
-                         why));
+  set_reason(
+      state_, job,
+      fmt::format("pod group {}: {} of {} required pods could be placed; pod {}: {}", job.name,
+                  had + static_cast<int64_t>(placed), job.min_member, pod.name, why));
 }
 
 bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
@@ -282,8 +280,8 @@ void AllocateAction::run(CycleResult& result) {
       continue;
     }
     if (!job.queue.valid()) {
-      set_reason(state_, job, fmt::format("queue {} does not exist (QueueDoesNotExist)",
-                                          job.queue_name));
+      set_reason(state_, job,
+                 fmt::format("queue {} does not exist (QueueDoesNotExist)", job.queue_name));
       continue;
     }
     if (!state_.queues[job.queue.index()].leaf) {

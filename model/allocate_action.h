@@ -3,15 +3,15 @@
 /// job, place the job's next chunk of tasks (the gang's missing members, or one more elastic
 /// task) inside a Statement, commit or roll back, push the job back while it has pending tasks.
 
-#include <map>
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "model/cluster_state.h"
 #include "model/scheduler.h"
 #include "model/statement.h"
 #include "model/task_filter_cache.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace drasim::model {
 

@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define DRASIM_ASSERT(cond, message)                                                     \
-  do {                                                                                   \
-    if (!(cond)) {                                                                       \
-      std::fprintf(stderr, "drasim: internal error at %s:%d: %s (%s)\n", __FILE__,       \
-                   __LINE__, message, #cond);                                            \
-      std::abort();                                                                      \
-    }                                                                                    \
+#define DRASIM_ASSERT(cond, message)                                                         \
+  do {                                                                                       \
+    if (!(cond)) {                                                                           \
+      std::fprintf(stderr, "drasim: internal error at %s:%d: %s (%s)\n", __FILE__, __LINE__, \
+                   message, #cond);                                                          \
+      std::abort();                                                                          \
+    }                                                                                        \
   } while (false)

@@ -16,10 +16,10 @@ struct BuiltinPriority {
 };
 
 inline constexpr std::array<BuiltinPriority, 6> kBuiltinPriorities = {{
-    {"train", 50},               // preemptible (value < 100)
-    {"build-preemptible", 75},   // preemptible
-    {"build", 100},              // non-preemptible
-    {"inference", 125},          // non-preemptible
+    {"train", 50},              // preemptible (value < 100)
+    {"build-preemptible", 75},  // preemptible
+    {"build", 100},             // non-preemptible
+    {"inference", 125},         // non-preemptible
     {"system-cluster-critical", 2'000'000'000},
     {"system-node-critical", 2'000'001'000},
 }};

@@ -1,15 +1,15 @@
 #include "model/cluster_builder.h"
 
+#include "model/builtin_priorities.h"
+#include "model/pod_request.h"
+#include "model/podgrouper.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
 #include <numeric>
 #include <set>
-
-#include "model/builtin_priorities.h"
-#include "model/pod_request.h"
-#include "model/podgrouper.h"
 
 namespace drasim::model {
 namespace {
@@ -231,7 +231,8 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
   }
 }
 
-void build_bare_jobs(const ObjectSet& objects, ClusterState& state, const std::vector<bool>& grouped) {
+void build_bare_jobs(const ObjectSet& objects, ClusterState& state,
+                     const std::vector<bool>& grouped) {
   for (size_t m = 0; m < objects.pods.size(); ++m) {
     if (grouped[m]) {
       continue;
@@ -262,13 +263,14 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_nodes(objects, state);
   build_queues(objects, options, state);
   for (size_t m = 0; m < objects.pods.size(); ++m) {
-    state.templates.push_back(make_template(objects.pods[m], static_cast<uint32_t>(m), state.names));
+    state.templates.push_back(
+        make_template(objects.pods[m], static_cast<uint32_t>(m), state.names));
   }
   std::map<std::pair<std::string, std::string>, size_t> group_index;
   for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
-    group_index.emplace(std::make_pair(objects.pod_groups[g].meta.namespace_name,
-                                       objects.pod_groups[g].meta.name),
-                        g);
+    group_index.emplace(
+        std::make_pair(objects.pod_groups[g].meta.namespace_name, objects.pod_groups[g].meta.name),
+        g);
   }
   std::vector<std::vector<size_t>> members(objects.pod_groups.size());
   std::vector<bool> grouped(objects.pods.size(), false);

@@ -1,14 +1,15 @@
 #include "model/cluster_state.h"
 
-#include <algorithm>
-
 #include "model/assert.h"
+
+#include <algorithm>
 
 namespace drasim::model {
 
 std::optional<NodeId> ClusterState::find_node(std::string_view name) const {
-  const auto it = std::lower_bound(nodes.begin(), nodes.end(), name,
-                                   [](const NodeInfo& n, std::string_view v) { return n.name < v; });
+  const auto it =
+      std::lower_bound(nodes.begin(), nodes.end(), name,
+                       [](const NodeInfo& n, std::string_view v) { return n.name < v; });
   if (it == nodes.end() || it->name != name) {
     return std::nullopt;
   }

@@ -4,17 +4,17 @@
 /// explicit or one per bare pod) and queues. ClusterState is the only mutation API for
 /// placements; it keeps node accounting consistent and can check its own invariants.
 
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "model/ids.h"
 #include "model/kai_objects.h"
 #include "model/node_selector.h"
 #include "model/object_meta.h"
 #include "model/resource_vector.h"
 #include "model/taint.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace drasim::model {
 
@@ -61,8 +61,8 @@ struct PodTemplate {
   bool uses_extended_resources = false;
   std::string nominated_node;
   std::optional<int64_t> runtime_us;
-  std::string node_name;      ///< `spec.nodeName`: the pod is already bound there
-  std::string status_phase;   ///< `status.phase` as written (for pre-bound pods)
+  std::string node_name;     ///< `spec.nodeName`: the pod is already bound there
+  std::string status_phase;  ///< `status.phase` as written (for pre-bound pods)
 
   /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested.
   [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }

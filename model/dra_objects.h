@@ -2,17 +2,17 @@
 /// resource.k8s.io objects (v1 shape; v1beta1/v1beta2 spellings are normalised to it by the
 /// loader): DeviceClass, ResourceSlice, ResourceClaim, ResourceClaimTemplate, DeviceTaintRule.
 
+#include "model/node_selector.h"
+#include "model/object_meta.h"
+#include "model/quantity.h"
+#include "model/taint.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
-
-#include "model/node_selector.h"
-#include "model/object_meta.h"
-#include "model/quantity.h"
-#include "model/taint.h"
 
 namespace drasim::model {
 
@@ -87,9 +87,9 @@ struct Device {
   std::map<std::string, AttributeValue> attributes;
   std::map<std::string, DeviceCapacity> capacity;
   std::vector<CounterConsumption> consumes_counters;
-  std::string node_name;                     ///< perDeviceNodeSelection only
+  std::string node_name;                      ///< perDeviceNodeSelection only
   std::optional<NodeSelector> node_selector;  ///< perDeviceNodeSelection only
-  bool all_nodes = false;                    ///< perDeviceNodeSelection only
+  bool all_nodes = false;                     ///< perDeviceNodeSelection only
   std::vector<Taint> taints;
   bool binds_to_node = false;
   std::vector<std::string> binding_conditions;

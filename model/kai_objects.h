@@ -1,12 +1,12 @@
 #pragma once
 /// KAI's own kinds (Queue, PodGroup, Topology) and the cluster-scoped PriorityClass and Namespace.
 
+#include "model/object_meta.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "model/object_meta.h"
 
 namespace drasim::model {
 

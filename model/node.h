@@ -1,12 +1,12 @@
 #pragma once
 /// core/v1 Node as drasim reads it.
 
-#include <string>
-#include <vector>
-
 #include "model/object_meta.h"
 #include "model/resource_list.h"
 #include "model/taint.h"
+
+#include <string>
+#include <vector>
 
 namespace drasim::model {
 

@@ -14,7 +14,9 @@ std::string slot_display_name(const PodTemplate& t, const ResourceNames& names, 
   return names.name(slot);
 }
 
-bool wildcard_ip(const std::string& ip) { return ip.empty() || ip == "0.0.0.0"; }
+bool wildcard_ip(const std::string& ip) {
+  return ip.empty() || ip == "0.0.0.0";
+}
 
 }  // namespace
 

@@ -4,11 +4,11 @@
 /// and tolerations, nodeSelector and required node affinity). Failures carry kube-scheduler
 /// style reasons so pending messages read like `0/8 nodes are available: ...`.
 
+#include "model/cluster_state.h"
+
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "model/cluster_state.h"
 
 namespace drasim::model {
 

@@ -4,10 +4,10 @@
 /// (1 point = 1,000,000) so ties are exact and results byte-stable; the highest total wins and
 /// ties go to the node whose name sorts first.
 
+#include "model/cluster_state.h"
+
 #include <cstdint>
 #include <vector>
-
-#include "model/cluster_state.h"
 
 namespace drasim::model {
 

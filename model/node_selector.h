@@ -1,10 +1,10 @@
 #pragma once
 /// Node selector terms (required node affinity, nodeSelector, DRA node selectors) and matching.
 
+#include "model/object_meta.h"
+
 #include <string>
 #include <vector>
-
-#include "model/object_meta.h"
 
 namespace drasim::model {
 

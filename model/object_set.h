@@ -2,12 +2,12 @@
 /// Every Kubernetes and KAI object of a scenario, as loaded (before replicas are expanded into
 /// the live cluster state). Kept in load order; the loader rejects duplicate names per kind.
 
-#include <vector>
-
 #include "model/dra_objects.h"
 #include "model/kai_objects.h"
 #include "model/node.h"
 #include "model/pod.h"
+
+#include <vector>
 
 namespace drasim::model {
 

@@ -1,15 +1,15 @@
 #pragma once
 /// core/v1 Pod as drasim reads it: containers, claims, placement constraints, and status.
 
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "model/node_selector.h"
 #include "model/object_meta.h"
 #include "model/resource_list.h"
 #include "model/taint.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace drasim::model {
 
@@ -80,7 +80,8 @@ struct ResourceClaimStatusEntry {
   std::string name;
   std::string resource_claim_name;
 
-  friend bool operator==(const ResourceClaimStatusEntry&, const ResourceClaimStatusEntry&) = default;
+  friend bool operator==(const ResourceClaimStatusEntry&,
+                         const ResourceClaimStatusEntry&) = default;
 };
 
 struct PodStatus {

@@ -2,12 +2,12 @@
 /// What KAI's podgrouper decides for a workload: priority value and preemptibility
 /// (kai-scheduler-behavior.md section 4.7).
 
-#include <cstdint>
-#include <string>
-
 #include "model/kai_objects.h"
 #include "model/object_set.h"
 #include "model/pod.h"
+
+#include <cstdint>
+#include <string>
 
 namespace drasim::model {
 

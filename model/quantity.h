@@ -52,9 +52,13 @@ class Quantity {
   /// suffix. Used in messages and reports.
   [[nodiscard]] std::string to_string() const;
 
-  friend constexpr Quantity operator+(Quantity a, Quantity b) { return Quantity(a.nanos_ + b.nanos_); }
+  friend constexpr Quantity operator+(Quantity a, Quantity b) {
+    return Quantity(a.nanos_ + b.nanos_);
+  }
 
-  friend constexpr Quantity operator-(Quantity a, Quantity b) { return Quantity(a.nanos_ - b.nanos_); }
+  friend constexpr Quantity operator-(Quantity a, Quantity b) {
+    return Quantity(a.nanos_ - b.nanos_);
+  }
 
   friend constexpr bool operator==(Quantity a, Quantity b) = default;
 

@@ -1,10 +1,10 @@
 #pragma once
 /// A Kubernetes ResourceList: resource name to exact quantity, ordered by name.
 
+#include "model/quantity.h"
+
 #include <map>
 #include <string>
-
-#include "model/quantity.h"
 
 namespace drasim::model {
 

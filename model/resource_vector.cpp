@@ -31,7 +31,9 @@ ResourceNames::ResourceNames() {
   }
 }
 
-bool ResourceNames::is_gpu_name(std::string_view name) { return ends_with(name, "gpu"); }
+bool ResourceNames::is_gpu_name(std::string_view name) {
+  return ends_with(name, "gpu");
+}
 
 size_t ResourceNames::intern(std::string_view name) {
   const std::string_view n = normalise(name);

@@ -8,6 +8,8 @@
 /// `nvidia.com/mig-*` as a count; every other name in milli-units. Any name ending in `gpu`
 /// (`nvidia.com/gpu`, `amd.com/gpu`) maps to the single gpu slot, as KAI's normalisation does.
 
+#include "model/quantity.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -15,8 +17,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "model/quantity.h"
 
 namespace drasim::model {
 

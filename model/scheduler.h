@@ -2,12 +2,12 @@
 /// One KAI scheduling cycle over the live cluster state: the actions in KAI's order (allocate
 /// now; reclaim, preempt and consolidation arrive with quota), working through Statements.
 
+#include "model/cluster_state.h"
+#include "model/node_scoring.h"
+
 #include <cstddef>
 #include <utility>
 #include <vector>
-
-#include "model/cluster_state.h"
-#include "model/node_scoring.h"
 
 namespace drasim::model {
 

@@ -3,10 +3,10 @@
 /// commit, after KAI's `framework.Statement`. Every operation goes through ClusterState, so an
 /// undo restores node accounting exactly.
 
+#include "model/cluster_state.h"
+
 #include <cstddef>
 #include <vector>
-
-#include "model/cluster_state.h"
 
 namespace drasim::model {
 

@@ -1,9 +1,9 @@
 #include "model/task_filter_cache.h"
 
-#include <fmt/format.h>
-
 #include "model/assert.h"
 #include "model/node_fit.h"
+
+#include <fmt/format.h>
 
 namespace drasim::model {
 namespace {

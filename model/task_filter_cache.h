@@ -5,12 +5,12 @@
 /// share one verdict vector. This keeps a cycle linear in nodes per task instead of re-running
 /// every predicate.
 
+#include "model/cluster_state.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
-
-#include "model/cluster_state.h"
 
 namespace drasim::model {
 

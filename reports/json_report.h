@@ -3,9 +3,9 @@
 /// namespace/name, anomalies, quota rows and expectation verdicts. Byte-stable: fixed key
 /// order, integer counts, times as simulated seconds through sim::format_seconds.
 
-#include <string>
-
 #include "sim/run_result.h"
+
+#include <string>
 
 namespace drasim::reports {
 

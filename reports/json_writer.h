@@ -20,7 +20,9 @@ class JsonWriter {
   void key(std::string_view name);
 
   void value(std::string_view s);
+
   void value(const char* s) { value(std::string_view(s)); }
+
   void value(int64_t n);
   void value(bool b);
   void null();
@@ -37,10 +39,12 @@ class JsonWriter {
   void newline();
 
   std::string out_;
+
   struct Level {
     bool is_object;
     bool empty;
   };
+
   std::vector<Level> stack_;
   bool after_key_ = false;
 };

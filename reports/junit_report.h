@@ -2,9 +2,9 @@
 /// JUnit XML for CI systems: one test suite per run, one test case per expectation (a failed
 /// expectation is a failure with its message).
 
-#include <string>
-
 #include "sim/run_result.h"
+
+#include <string>
 
 namespace drasim::reports {
 

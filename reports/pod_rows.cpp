@@ -1,11 +1,11 @@
 #include "reports/pod_rows.h"
 
+#include "reports/json_report.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <tuple>
-
-#include "reports/json_report.h"
 
 namespace drasim::reports {
 namespace {

@@ -1,11 +1,11 @@
 #pragma once
 /// One flat row per pod, in report order (namespace, then name): what every writer shows.
 
+#include "sim/run_result.h"
+
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "sim/run_result.h"
 
 namespace drasim::reports {
 

@@ -1,8 +1,8 @@
 #include "reports/summary.h"
 
-#include <fmt/format.h>
-
 #include "reports/pod_rows.h"
+
+#include <fmt/format.h>
 
 namespace drasim::reports {
 
@@ -14,8 +14,8 @@ std::string text_summary(const sim::RunResult& result) {
   out += fmt::format("  simulated {}s: {} events, {} scheduling cycles, {} placements\n",
                      sim::format_seconds(result.end), result.stats.events, result.stats.cycles,
                      result.stats.placements);
-  out += fmt::format("  pods: {} total, {} running, {} completed, {} pending, {} failed\n",
-                     c.pods, c.bound, c.completed, c.pending, c.failed);
+  out += fmt::format("  pods: {} total, {} running, {} completed, {} pending, {} failed\n", c.pods,
+                     c.bound, c.completed, c.pending, c.failed);
   constexpr size_t kShown = 10;
   size_t shown = 0;
   for (const PodRow& r : rows) {

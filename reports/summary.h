@@ -2,9 +2,9 @@
 /// The short human summary `drasim run` prints: what ran, pod counts, why pods are pending
 /// (the first few), and the expectation verdicts.
 
-#include <string>
-
 #include "sim/run_result.h"
+
+#include <string>
 
 namespace drasim::reports {
 

@@ -36,9 +36,9 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
   meta.annotations = m["annotations"].string_map();
   meta.finalizers = m["finalizers"].string_list();
   for (const Cursor& owner : m["ownerReferences"].items()) {
-    meta.owner_references.push_back(model::OwnerReference{
-        owner["apiVersion"].str(), owner["kind"].str(), owner["name"].str(), owner["uid"].str(),
-        owner["controller"].boolean(false)});
+    meta.owner_references.push_back(
+        model::OwnerReference{owner["apiVersion"].str(), owner["kind"].str(), owner["name"].str(),
+                              owner["uid"].str(), owner["controller"].boolean(false)});
   }
   const Cursor at = m["annotations"]["drasim.dev/at"];
   if (const auto d = at.duration()) {
@@ -129,10 +129,9 @@ std::vector<model::NodeSelectorRequirement> decode_requirements(const Cursor& c)
          {"Lt", model::SelectorOperator::kLt}},
         model::SelectorOperator::kIn);
     r.values = item["values"].string_list();
-    const bool needs_values = r.op == model::SelectorOperator::kIn
-                              || r.op == model::SelectorOperator::kNotIn
-                              || r.op == model::SelectorOperator::kGt
-                              || r.op == model::SelectorOperator::kLt;
+    const bool needs_values =
+        r.op == model::SelectorOperator::kIn || r.op == model::SelectorOperator::kNotIn
+        || r.op == model::SelectorOperator::kGt || r.op == model::SelectorOperator::kLt;
     if (needs_values && r.values.empty()) {
       item["values"].error("at least one value for this operator");
     }

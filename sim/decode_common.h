@@ -2,14 +2,14 @@
 /// Decoders for the building blocks every kind shares: metadata, taints, tolerations, node
 /// selectors. Each reports problems through the Cursor and returns what it could read.
 
-#include <cstdint>
-#include <optional>
-#include <vector>
-
 #include "model/node_selector.h"
 #include "model/object_meta.h"
 #include "model/taint.h"
 #include "sim/doc_reader.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace drasim::sim {
 

@@ -54,8 +54,8 @@ model::Container decode_container(const Cursor& c, bool init) {
   for (const auto& [name, quantity] : out.requests) {
     const auto limit = out.limits.find(name);
     if (limit != out.limits.end() && limit->second < quantity) {
-      resources["requests"][name].error("a request no larger than the limit " +
-                                        limit->second.to_string());
+      resources["requests"][name].error("a request no larger than the limit "
+                                        + limit->second.to_string());
     }
   }
   for (const Cursor& claim : resources["claims"].items()) {
@@ -166,8 +166,7 @@ model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
                                                          "");
   pod.status.nominated_node_name = status["nominatedNodeName"].str();
   for (const Cursor& s : status["resourceClaimStatuses"].items()) {
-    pod.status.resource_claim_statuses.push_back(
-        {s["name"].str(), s["resourceClaimName"].str()});
+    pod.status.resource_claim_statuses.push_back({s["name"].str(), s["resourceClaimName"].str()});
   }
   const Cursor annotations = root["metadata"]["annotations"];
   pod.runtime_us = decode_duration_us(annotations["drasim.dev/runtime"]);

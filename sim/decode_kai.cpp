@@ -109,8 +109,7 @@ model::PodGroup decode_pod_group(const Cursor& root, uint32_t file_index) {
   }
   pg.staleness_grace_period_us = signed_duration_us(spec["stalenessGracePeriod"]);
   pg.preemption_delay_us = decode_duration_us(spec["preemptionDelay"]);
-  pg.replicas =
-      decode_replicas(root["metadata"]["annotations"]["drasim.dev/replicas"]).value_or(1);
+  pg.replicas = decode_replicas(root["metadata"]["annotations"]["drasim.dev/replicas"]).value_or(1);
   return pg;
 }
 

@@ -1,22 +1,24 @@
 // Decoder for the drasim.dev/v1alpha1 Scenario document.
 #include "sim/decode_scenario.h"
 
+#include "sim/decode_common.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
-
-#include "sim/decode_common.h"
 
 namespace drasim::sim {
 namespace {
 
 // Feature gates of dra-semantics.md section 1.1 (the ones a scenario may set).
 constexpr std::array<std::string_view, 14> kKnownGates = {
-    "DynamicResourceAllocation",    "DRASchedulerFilterTimeout",  "DRAPrioritizedList",
-    "DRAAdminAccess",               "DRAResourceClaimDeviceStatus", "DRADeviceTaints",
-    "DRADeviceTaintRules",          "DRAPartitionableDevices",    "DRAConsumableCapacity",
-    "DRAExtendedResource",          "DRADeviceBindingConditions", "DRAListTypeAttributes",
+    "DynamicResourceAllocation",    "DRASchedulerFilterTimeout",
+    "DRAPrioritizedList",           "DRAAdminAccess",
+    "DRAResourceClaimDeviceStatus", "DRADeviceTaints",
+    "DRADeviceTaintRules",          "DRAPartitionableDevices",
+    "DRAConsumableCapacity",        "DRAExtendedResource",
+    "DRADeviceBindingConditions",   "DRAListTypeAttributes",
     "DRANodeAllocatableResources",  "DRAWorkloadResourceClaims"};
 
 std::map<std::string, bool> decode_gates(const Cursor& c) {

@@ -1,10 +1,10 @@
 #pragma once
 /// Decoder for the drasim.dev/v1alpha1 Scenario document (PRODUCT.md section 1).
 
-#include <cstdint>
-
 #include "sim/doc_reader.h"
 #include "sim/scenario.h"
+
+#include <cstdint>
 
 namespace drasim::sim {
 

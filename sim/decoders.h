@@ -2,13 +2,13 @@
 /// One decoder per object kind: a document's root Cursor in, the model object out. Problems are
 /// reported through the Cursor; the returned object holds whatever was valid.
 
-#include <cstdint>
-
 #include "model/dra_objects.h"
 #include "model/kai_objects.h"
 #include "model/node.h"
 #include "model/pod.h"
 #include "sim/doc_reader.h"
+
+#include <cstdint>
 
 namespace drasim::sim {
 
@@ -27,8 +27,7 @@ model::DeviceClass decode_device_class(const Cursor& root, uint32_t file_index);
 model::ResourceSlice decode_resource_slice(const Cursor& root, uint32_t file_index);
 model::ResourceClaim decode_resource_claim(const Cursor& root, uint32_t file_index,
                                            std::string_view api_version);
-model::ResourceClaimTemplate decode_resource_claim_template(const Cursor& root,
-                                                            uint32_t file_index,
+model::ResourceClaimTemplate decode_resource_claim_template(const Cursor& root, uint32_t file_index,
                                                             std::string_view api_version);
 model::DeviceTaintRule decode_device_taint_rule(const Cursor& root, uint32_t file_index);
 

@@ -1,11 +1,11 @@
 #pragma once
 /// Input diagnostics and the InputError exception that carries all of a run's errors at once.
 
+#include "sim/doc_node.h"
+
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "sim/doc_node.h"
 
 namespace drasim::sim {
 

@@ -220,7 +220,9 @@ std::vector<std::string> Cursor::string_list() const {
   return out;
 }
 
-void Cursor::error(std::string_view expected) const { error(expected, describe()); }
+void Cursor::error(std::string_view expected) const {
+  error(expected, describe());
+}
 
 void Cursor::error(std::string_view expected, std::string found) const {
   ctx_->diagnostics->error(
@@ -239,8 +241,8 @@ std::string Cursor::describe() const {
     case DocKind::kSequence:
       return "a list";
     case DocKind::kScalar: {
-      std::string text = node_->scalar.size() > 60 ? node_->scalar.substr(0, 57) + "..."
-                                                    : node_->scalar;
+      std::string text =
+          node_->scalar.size() > 60 ? node_->scalar.substr(0, 57) + "..." : node_->scalar;
       if (node_->quoted || !is_plain_number(node_->scalar)) {
         return fmt::format("\"{}\"", text);
       }

@@ -6,6 +6,11 @@
 /// format on mismatch and return a default, so a decoder can keep going and report every problem
 /// of a file in one run.
 
+#include "model/quantity.h"
+#include "sim/diagnostic.h"
+#include "sim/doc_node.h"
+#include "sim/sim_time.h"
+
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -14,11 +19,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include "model/quantity.h"
-#include "sim/diagnostic.h"
-#include "sim/doc_node.h"
-#include "sim/sim_time.h"
 
 namespace drasim::sim {
 
@@ -31,7 +31,10 @@ struct DecodeContext {
 class Cursor {
  public:
   Cursor(const DocNode* node, Mark where, std::string path, const DecodeContext* ctx)
-      : node_(node), where_(node != nullptr ? node->mark : where), path_(std::move(path)), ctx_(ctx) {}
+      : node_(node),
+        where_(node != nullptr ? node->mark : where),
+        path_(std::move(path)),
+        ctx_(ctx) {}
 
   /// Present and not an explicit null (`field: null` and `field: ~` count as absent, as in the
   /// Kubernetes API).

@@ -41,11 +41,13 @@ Engine::Engine(const Scenario& scenario)
 void Engine::seed_events() {
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     if (!state_.nodes[i].present) {
-      queue_.schedule(SimTime{state_.nodes[i].appear_us}, NodeAppears{model::NodeId::from_index(i)});
+      queue_.schedule(SimTime{state_.nodes[i].appear_us},
+                      NodeAppears{model::NodeId::from_index(i)});
     }
   }
   for (size_t i = 0; i < state_.pods.size(); ++i) {
-    queue_.schedule(SimTime{state_.pods[i].submitted_us}, PodSubmitted{model::PodId::from_index(i)});
+    queue_.schedule(SimTime{state_.pods[i].submitted_us},
+                    PodSubmitted{model::PodId::from_index(i)});
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (scenario_.expectations[i].at) {
@@ -59,7 +61,8 @@ void Engine::seed_events() {
 
 void Engine::mark_dirty() {
   dirty_ = true;
-  if (cycle_pending_) {
+  // With no pending pod a cycle has nothing to decide; the next submission schedules one.
+  if (cycle_pending_ || pending_ == 0) {
     return;
   }
   // Cycles fall on multiples of the period; the cycle phase runs after every state change at
@@ -107,8 +110,8 @@ void Engine::handle(const PodSubmitted& e) {
   const model::PodTemplate& t = state_.spec_of(e.pod);
   p.submitted_us = now_.us;
   if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
-    p.phase = t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded
-                                            : model::PodPhase::kFailed;
+    p.phase =
+        t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded : model::PodPhase::kFailed;
     return;
   }
   p.phase = model::PodPhase::kPending;
@@ -118,6 +121,8 @@ void Engine::handle(const PodSubmitted& e) {
     DRASIM_ASSERT(node.has_value(), "pre-bound pods name existing nodes (checked at load)");
     state_.place(e.pod, *node, model::PodPhase::kRunning);
     start_running(e.pod);
+  } else {
+    ++pending_;
   }
   mark_dirty();
 }
@@ -128,9 +133,11 @@ void Engine::handle(const CycleDue&) {
     return;
   }
   dirty_ = false;
-  const model::CycleResult result = model::run_cycle(state_, scheduler_options(scenario_.scheduler));
+  const model::CycleResult result =
+      model::run_cycle(state_, scheduler_options(scenario_.scheduler));
   ++stats_.cycles;
   stats_.placements += result.binds.size();
+  pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {
     (void)node;
     queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod});
@@ -145,7 +152,9 @@ void Engine::handle(const ExpectationDue& e) {
   checked_[e.index] = true;
 }
 
-void Engine::handle(const HorizonReached&) { stop_ = true; }
+void Engine::handle(const HorizonReached&) {
+  stop_ = true;
+}
 
 RunResult Engine::run() {
   seed_events();

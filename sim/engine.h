@@ -46,6 +46,7 @@ class Engine {
   model::ClusterState state_;
   EventQueue queue_;
   SimTime now_;
+  size_t pending_ = 0;  ///< submitted pods not yet placed
   bool dirty_ = false;
   bool cycle_pending_ = false;
   bool stop_ = false;

@@ -4,14 +4,14 @@
 /// cycle, expectation checks, the horizon), and in scheduling order within a phase, so every run
 /// of the same inputs processes the same events in the same order.
 
+#include "model/ids.h"
+#include "sim/sim_time.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <queue>
 #include <variant>
 #include <vector>
-
-#include "model/ids.h"
-#include "sim/sim_time.h"
 
 namespace drasim::sim {
 

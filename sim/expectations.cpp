@@ -33,16 +33,15 @@ ExpectationResult all_bound(const Expectation& e, const model::ClusterState& s) 
                       fmt::join(head, ", "), missing.size() > shown ? ", ..." : "")};
 }
 
-ExpectationResult pending_at_most(const Expectation& e, const model::ClusterState& s,
-                                  SimTime now) {
+ExpectationResult pending_at_most(const Expectation& e, const model::ClusterState& s, SimTime now) {
   int64_t pending = 0;
   for (const auto& p : s.pods) {
     pending += p.phase == model::PodPhase::kPending ? 1 : 0;
   }
   const bool ok = pending <= e.count;
   return {e.name, ok,
-          fmt::format("{} pods pending at {}s, expected at most {}", pending,
-                      format_seconds(now), e.count)};
+          fmt::format("{} pods pending at {}s, expected at most {}", pending, format_seconds(now),
+                      e.count)};
 }
 
 ExpectationResult pod_on_node(const Expectation& e, const model::ClusterState& s) {

@@ -2,13 +2,13 @@
 /// Everything a run produced: the final cluster state, the end time, expectation verdicts and
 /// run statistics. It is the only thing reports/ reads.
 
-#include <cstdint>
-#include <string>
-#include <vector>
-
 #include "model/cluster_state.h"
 #include "sim/scenario.h"
 #include "sim/sim_time.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
 
 namespace drasim::sim {
 

@@ -2,16 +2,16 @@
 /// The loaded scenario: the Scenario document's run settings, the expectations, and every
 /// Kubernetes object of the input files.
 
+#include "model/object_meta.h"
+#include "model/object_set.h"
+#include "model/taint.h"
+#include "sim/sim_time.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "model/object_meta.h"
-#include "model/object_set.h"
-#include "model/taint.h"
-#include "sim/sim_time.h"
 
 namespace drasim::sim {
 
@@ -26,10 +26,12 @@ const char* to_string(Placement p);
 /// One `implicitTolerations[]` rule (evaluated by the implicit-tolerations plugin).
 struct ImplicitTolerationRule {
   enum class Type { kExtendedResource, kDeviceClass, kDevice, kCel };
+
   struct DevicePrototype {
     std::string driver;
     std::map<std::string, std::string> attributes;  ///< attribute -> value text
   };
+
   std::string name;
   Type type = Type::kExtendedResource;
   std::vector<std::string> resource_names;
@@ -55,9 +57,9 @@ struct Expectation {
   Kind kind = Kind::kAllPodsBound;
   std::string name;  ///< given, or generated from the assertion
   std::optional<SimTime> at;
-  int64_t count = 0;            ///< kPendingAtMost
-  std::string pod;              ///< kPodOnNode: namespace/name
-  std::string node;             ///< kPodOnNode: exact node name, or empty
+  int64_t count = 0;             ///< kPendingAtMost
+  std::string pod;               ///< kPodOnNode: namespace/name
+  std::string node;              ///< kPodOnNode: exact node name, or empty
   model::StringMap node_labels;  ///< kPodOnNode: a node with these labels
   model::SourceRef source;
 };

@@ -1,11 +1,11 @@
 #include "sim/scenario_checks.h"
 
+#include "model/builtin_priorities.h"
+
 #include <fmt/format.h>
 
 #include <map>
 #include <set>
-
-#include "model/builtin_priorities.h"
 
 namespace drasim::sim {
 namespace {

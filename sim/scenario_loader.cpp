@@ -1,5 +1,10 @@
 #include "sim/scenario_loader.h"
 
+#include "sim/decode_scenario.h"
+#include "sim/decoders.h"
+#include "sim/scenario_checks.h"
+#include "sim/yaml_source.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,11 +12,6 @@
 #include <fstream>
 #include <map>
 #include <sstream>
-
-#include "sim/decode_scenario.h"
-#include "sim/decoders.h"
-#include "sim/scenario_checks.h"
-#include "sim/yaml_source.h"
 
 namespace drasim::sim {
 namespace {
@@ -48,9 +48,9 @@ class Dispatcher {
 
   void finish() {
     for (const auto& [key, count] : skipped_) {
-      scenario_.warnings.push_back(fmt::format(
-          "skipped {} {} object(s) ({}): drasim does not model this kind", count, key.second,
-          key.first));
+      scenario_.warnings.push_back(
+          fmt::format("skipped {} {} object(s) ({}): drasim does not model this kind", count,
+                      key.second, key.first));
     }
   }
 
@@ -93,8 +93,8 @@ class Dispatcher {
       o.device_taint_rules.push_back(decode_device_taint_rule(root, f));
       return;
     }
-    const bool known = kind == "DeviceClass" || kind == "ResourceSlice"
-                       || kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
+    const bool known = kind == "DeviceClass" || kind == "ResourceSlice" || kind == "ResourceClaim"
+                       || kind == "ResourceClaimTemplate";
     if (!known) {
       ++skipped_[{api, kind}];
       return;

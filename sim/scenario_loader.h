@@ -6,11 +6,11 @@
 /// checks run (duplicate names, missing PriorityClasses, PodGroups, parent queues). All
 /// problems are collected and thrown together as one InputError.
 
-#include <string>
-#include <vector>
-
 #include "sim/diagnostic.h"
 #include "sim/scenario.h"
+
+#include <string>
+#include <vector>
 
 namespace drasim::sim {
 

@@ -68,7 +68,8 @@ class Converter {
       std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
       const std::string child_path = path.empty() ? key : path + "." + key;
       if (!entry.first.IsScalar()) {
-        diagnostics_.error(Diagnostic{file_, key_mark, path, "a plain mapping key", "a complex key"});
+        diagnostics_.error(
+            Diagnostic{file_, key_mark, path, "a plain mapping key", "a complex key"});
         continue;
       }
       if (!seen.insert(key).second) {

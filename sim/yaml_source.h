@@ -1,13 +1,13 @@
 #pragma once
 /// The yaml-cpp front end: YAML text to DocNodes, one Document per `---` document.
 
+#include "sim/diagnostic.h"
+#include "sim/doc_node.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "sim/diagnostic.h"
-#include "sim/doc_node.h"
 
 namespace drasim::sim {
 

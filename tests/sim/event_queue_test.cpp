@@ -1,0 +1,52 @@
+// Event ordering: (time, phase, sequence). The phase order is part of the contract (README,
+// sim/event_queue.h): node changes, finished pods, binds done, submissions, cycle, checks,
+// horizon.
+#include "sim/event_queue.h"
+
+#include <doctest/doctest.h>
+
+namespace drasim::sim {
+namespace {
+
+size_t phase_of(const QueuedEvent& e) {
+  return e.event.index();
+}
+
+TEST_CASE("events at the same time run in phase order whatever order they were scheduled in") {
+  EventQueue q;
+  q.schedule(SimTime{5}, HorizonReached{});
+  q.schedule(SimTime{5}, CycleDue{});
+  q.schedule(SimTime{5}, PodSubmitted{model::PodId(1)});
+  q.schedule(SimTime{5}, BindDone{model::PodId(2)});
+  q.schedule(SimTime{5}, PodFinished{model::PodId(3)});
+  q.schedule(SimTime{5}, NodeAppears{model::NodeId(4)});
+  q.schedule(SimTime{5}, ExpectationDue{0});
+  // Variant indexes are the phases: 0 node, 1 finished, 2 bind, 3 submit, 4 cycle, 5 check,
+  // 6 horizon.
+  for (size_t expected = 0; expected < 7; ++expected) {
+    CHECK(phase_of(q.pop()) == expected);
+  }
+  CHECK(q.empty());
+}
+
+TEST_CASE("earlier events come first even when scheduled later") {
+  EventQueue q;
+  q.schedule(SimTime{10}, NodeAppears{model::NodeId(0)});
+  q.schedule(SimTime{3}, HorizonReached{});
+  CHECK(q.pop().at == SimTime{3});
+  CHECK(q.pop().at == SimTime{10});
+}
+
+TEST_CASE("events of one phase at one time keep the order they were scheduled in") {
+  EventQueue q;
+  for (uint32_t i = 0; i < 5; ++i) {
+    q.schedule(SimTime{7}, PodSubmitted{model::PodId(10 - i)});
+  }
+  // Submitted 10, 9, 8, 7, 6: sequence numbers keep that order.
+  for (uint32_t i = 0; i < 5; ++i) {
+    CHECK(std::get<PodSubmitted>(q.pop().event).pod == model::PodId(10 - i));
+  }
+}
+
+}  // namespace
+}  // namespace drasim::sim
