@@ -5,7 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
+#include <functional>
+#include <queue>
 #include <tuple>
 
 namespace drasim::model {
@@ -20,44 +21,6 @@ bool fits(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
   }
   return true;
 }
-
-int64_t active_count(const ClusterState& s, const JobInfo& job) {
-  return std::count_if(job.pods.begin(), job.pods.end(),
-                       [&](PodId p) { return holds_node(s.pod(p).phase); });
-}
-
-int64_t alive_count(const ClusterState& s, const JobInfo& job) {
-  return std::count_if(job.pods.begin(), job.pods.end(), [&](PodId p) {
-    return holds_node(s.pod(p).phase) || s.pod(p).phase == PodPhase::kPending;
-  });
-}
-
-bool has_pending(const ClusterState& s, const JobInfo& job) {
-  return std::any_of(job.pods.begin(), job.pods.end(),
-                     [&](PodId p) { return s.pod(p).phase == PodPhase::kPending; });
-}
-
-/// KAI job order inside a queue: priority plugin, elastic plugin, then age and identity.
-struct JobOrder {
-  const ClusterState* s;
-
-  [[nodiscard]] int elastic_rank(const JobInfo& j) const {
-    const int64_t active = active_count(*s, j);
-    if (active < j.min_member) {
-      return 0;
-    }
-    return active == j.min_member ? 1 : 2;
-  }
-
-  bool operator()(JobId a, JobId b) const {
-    const JobInfo& x = s->jobs[a.index()];
-    const JobInfo& y = s->jobs[b.index()];
-    return std::make_tuple(-x.priority, elastic_rank(x), x.creation_us, std::cref(x.namespace_name),
-                           std::cref(x.name))
-           < std::make_tuple(-y.priority, elastic_rank(y), y.creation_us,
-                             std::cref(y.namespace_name), std::cref(y.name));
-  }
-};
 
 /// Task order inside a job: `kai.scheduler/task-priority` label (labelled first, higher first),
 /// then older pod, then name.
@@ -88,10 +51,18 @@ struct TaskOrder {
   }
 };
 
+/// Pending reasons are rewritten every cycle; assigning only changed text keeps a cycle over a
+/// long backlog from copying the same messages again and again.
+void set_reason(std::string& target, const std::string& reason) {
+  if (target != reason) {
+    target = reason;
+  }
+}
+
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
   for (const PodId p : job.pods) {
     if (s.pod(p).phase == PodPhase::kPending) {
-      s.pod(p).reason = reason;
+      set_reason(s.pod(p).reason, reason);
     }
   }
 }
@@ -106,8 +77,7 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
     }
   }
   std::sort(pending.begin(), pending.end(), TaskOrder{&state_});
-  const int64_t active = active_count(state_, job);
-  const int64_t needed = active < job.min_member ? job.min_member - active : 1;
+  const int64_t needed = job.active_pods < job.min_member ? job.min_member - job.active_pods : 1;
   if (static_cast<int64_t>(pending.size()) > needed) {
     pending.resize(static_cast<size_t>(needed));
   }
@@ -115,31 +85,54 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
 }
 
 std::string AllocateAction::failure_message(TemplateId spec) {
+  // Count first, name later: this runs for every failing pod shape in every cycle, so it must
+  // not build strings per node. Each node contributes its first failing check in KAI's order:
+  // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
-  std::map<std::string, int> histogram;
-  int present = 0;
   const auto& verdicts = filters_.verdicts(spec);
+  std::vector<int> per_slot(t.request.size(), 0);
+  std::map<uint16_t, int> per_filter;
+  int port_conflicts = 0;
+  int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present) {
       continue;
     }
     ++present;
-    const auto problems = resource_problems(t, n.idle + n.releasing, state_.names);
-    if (!problems.empty()) {
-      for (const std::string& p : problems) {
-        ++histogram[p];
+    bool short_of_resources = false;
+    for (size_t slot = 0; slot < t.request.size(); ++slot) {
+      if (t.request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
+        ++per_slot[slot];
+        short_of_resources = true;
       }
-    } else if (verdicts[i] != 0) {
-      ++histogram[filters_.reason(verdicts[i])];
-    } else if (host_ports_conflict(t, n)) {
-      ++histogram["node(s) didn't have free ports for the requested pod ports"];
     }
+    if (short_of_resources) {
+      continue;
+    }
+    if (verdicts[i] != 0) {
+      ++per_filter[verdicts[i]];
+    } else if (host_ports_conflict(t, n)) {
+      ++port_conflicts;
+    }
+  }
+  std::map<std::string, int> histogram;
+  for (size_t slot = 0; slot < per_slot.size(); ++slot) {
+    if (per_slot[slot] > 0) {
+      histogram[resource_problem(t, slot, state_.names)] += per_slot[slot];
+    }
+  }
+  for (const auto& [code, count] : per_filter) {
+    histogram[filters_.reason(code)] += count;
+  }
+  if (port_conflicts > 0) {
+    histogram["node(s) didn't have free ports for the requested pod ports"] += port_conflicts;
   }
   std::vector<std::string> parts;
   for (const auto& [reason, count] : histogram) {
     parts.push_back(fmt::format("{} {}", count, reason));
   }
+  // kube-scheduler's FitError sorts the "<count> <reason>" strings.
   std::sort(parts.begin(), parts.end());
   return fmt::format("0/{} nodes are available: {}.", present, fmt::join(parts, ", "));
 }
@@ -148,7 +141,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   const PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
-  if (const auto too_big = exceeds_every_node(t, state_)) {
+  if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names)) {
     out.reason = *too_big;
     return out;
   }
@@ -178,16 +171,19 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
 
 void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t placed,
                                         const std::string& why) {
+  // KAI (actions/common/allocate.go, handleFailedTaskAllocation) words a failure as a gang
+  // failure only while the job is below minMember; the count is how many of this attempt's
+  // tasks were placed before the failing one. An elastic pod beyond minMember just gets its
+  // own reason.
   const PodInfo& pod = state_.pod(failed);
-  if (job.min_member <= 1) {
-    state_.pod(failed).reason = why;
+  if (job.min_member <= 1 || job.active_pods >= job.min_member) {
+    set_reason(state_.pod(failed).reason, why);
     return;
   }
-  const int64_t had = active_count(state_, job);
-  set_reason(
-      state_, job,
-      fmt::format("pod group {}: {} of {} required pods could be placed; pod {}: {}", job.name,
-                  had + static_cast<int64_t>(placed), job.min_member, pod.name, why));
+  set_reason(state_, job,
+             fmt::format("pod group {}: resources were found for {} pods while {} are required; "
+                         "pod {}: {}",
+                         job.name, placed, job.min_member, pod.name, why));
 }
 
 bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
@@ -196,19 +192,19 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   Statement stmt(state_);
   for (size_t i = 0; i < tasks.size(); ++i) {
     const PodId pod = tasks[i];
-    const TemplateId spec = state_.pod(pod).spec;
-    const auto cached = failed_templates_.find(spec);
+    const uint32_t fit_class = state_.spec_of(pod).fit_class;
+    const std::optional<std::string>& cached = failed_classes_[fit_class];
     Placement placement;
-    if (cached != failed_templates_.end()) {
-      placement.reason = cached->second;
+    if (cached) {
+      placement.reason = *cached;
     } else {
       placement = place_task(pod);
     }
     if (!placement.node) {
       // Capacity only shrinks during allocate, so a pod that fits nowhere on the committed
-      // state cannot fit later in this cycle: remember it for pods of the same template.
+      // state cannot fit later in this cycle: remember it for every pod of its fit class.
       if (stmt.checkpoint() == 0) {
-        failed_templates_.emplace(spec, placement.reason);
+        failed_classes_[fit_class] = placement.reason;
       }
       stmt.discard();
       record_job_failure(job, pod, i, placement.reason);
@@ -271,55 +267,97 @@ bool queue_before(const ClusterState& s, QueueId a, QueueId b) {
 
 }  // namespace
 
-void AllocateAction::run(CycleResult& result) {
-  using JobSet = std::set<JobId, JobOrder>;
-  std::vector<JobSet> per_queue(state_.queues.size(), JobSet(JobOrder{&state_}));
-  for (size_t j = 0; j < state_.jobs.size(); ++j) {
-    const JobInfo& job = state_.jobs[j];
-    if (!has_pending(state_, job)) {
-      continue;
-    }
+void AllocateAction::reject_unqueued() {
+  for (const JobId id : state_.pending_unqueued) {
+    const JobInfo& job = state_.jobs[id.index()];
     if (!job.queue.valid()) {
       set_reason(state_, job,
                  fmt::format("queue {} does not exist (QueueDoesNotExist)", job.queue_name));
-      continue;
-    }
-    if (!state_.queues[job.queue.index()].leaf) {
+    } else {
       set_reason(state_, job,
                  fmt::format("queue {} is not a leaf queue; only leaf queues receive jobs",
                              job.queue_name));
-      continue;
     }
-    if (alive_count(state_, job) < job.min_member) {
-      set_reason(state_, job,
-                 fmt::format("pod group {} is not ready: {} of {} required pods exist", job.name,
-                             alive_count(state_, job), job.min_member));
-      continue;
+  }
+}
+
+bool AllocateAction::ready(const JobInfo& job) {
+  // KAI `IsReadyForScheduling`: enough alive (pending or placed) pods to satisfy minMember.
+  const int64_t alive = job.pending_pods + job.active_pods;
+  if (alive >= job.min_member) {
+    return true;
+  }
+  set_reason(state_, job,
+             fmt::format("pod group {} is not ready: {} of {} required pods exist", job.name, alive,
+                         job.min_member));
+  return false;
+}
+
+void AllocateAction::run(CycleResult& result, const std::vector<JobId>* only_jobs) {
+  pool_max_ = max_allocatable(state_);
+  reject_unqueued();
+
+  // Each queue's jobs in job order: a snapshot of the pending index, walked with a cursor, plus
+  // a heap for jobs pushed back after a successful step (their key changed).
+  struct QueueWork {
+    std::vector<JobKey> snapshot;
+    size_t cursor = 0;
+    std::priority_queue<JobKey, std::vector<JobKey>, std::greater<>> pushed_back;
+
+    [[nodiscard]] bool empty() const { return cursor == snapshot.size() && pushed_back.empty(); }
+
+    JobKey pop() {
+      if (!pushed_back.empty()
+          && (cursor == snapshot.size() || pushed_back.top() < snapshot[cursor])) {
+        const JobKey k = pushed_back.top();
+        pushed_back.pop();
+        return k;
+      }
+      return snapshot[cursor++];
     }
-    per_queue[job.queue.index()].insert(JobId::from_index(j));
+  };
+
+  std::vector<QueueWork> work(state_.queues.size());
+  if (only_jobs == nullptr) {
+    for (size_t q = 0; q < work.size(); ++q) {
+      work[q].snapshot.assign(state_.pending_by_queue[q].begin(), state_.pending_by_queue[q].end());
+    }
+  } else {
+    for (const JobId id : *only_jobs) {
+      const JobInfo& job = state_.jobs[id.index()];
+      if (job.indexed && job.queue.valid() && state_.queues[job.queue.index()].leaf) {
+        work[job.queue.index()].snapshot.push_back(*job.indexed);
+      }
+    }
+    for (QueueWork& w : work) {
+      std::sort(w.snapshot.begin(), w.snapshot.end());
+      w.snapshot.erase(std::unique(w.snapshot.begin(), w.snapshot.end()), w.snapshot.end());
+    }
   }
   while (true) {
-    std::optional<QueueId> best;
-    for (size_t q = 0; q < per_queue.size(); ++q) {
-      const QueueId id = QueueId::from_index(q);
-      if (!per_queue[q].empty() && (!best || queue_before(state_, id, *best))) {
-        best = id;
+    std::optional<size_t> best;
+    for (size_t q = 0; q < work.size(); ++q) {
+      if (!work[q].empty()
+          && (!best || queue_before(state_, QueueId::from_index(q), QueueId::from_index(*best)))) {
+        best = q;
       }
     }
     if (!best) {
       break;
     }
-    JobSet& jobs = per_queue[best->index()];
-    const JobId job = *jobs.begin();
-    jobs.erase(jobs.begin());
+    const JobId job = work[*best].pop().job;
+    const JobInfo& info = state_.jobs[job.index()];
+    if (!ready(info)) {
+      continue;
+    }
     ++result.jobs_attempted;
     if (!allocate_job(job, result)) {
       ++result.jobs_failed;
       continue;
     }
     // Push back: the job competes again for its next task (elastic growth, one pod at a time).
-    if (has_pending(state_, state_.jobs[job.index()])) {
-      jobs.insert(job);
+    if (info.indexed) {
+      work[*best].pushed_back.push(*info.indexed);
     }
   }
 }

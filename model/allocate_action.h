@@ -18,11 +18,11 @@ namespace drasim::model {
 class AllocateAction {
  public:
   AllocateAction(ClusterState& state, const SchedulerOptions& options)
-      : state_(state), options_(options), filters_(state) {}
+      : state_(state), options_(options), filters_(state), failed_classes_(state.fit_classes) {}
 
-  /// Runs the action, appending binds to `result`. Pipelined reservations stay in place until
-  /// release_pipelined() (session close).
-  void run(CycleResult& result);
+  /// Runs the action, appending binds to `result`; with `only_jobs`, tries just those jobs (see
+  /// run_cycle). Pipelined reservations stay in place until release_pipelined().
+  void run(CycleResult& result, const std::vector<JobId>* only_jobs);
 
   /// Session close: returns every pipelined pod to pending; returns how many there were.
   size_t release_pipelined();
@@ -35,6 +35,8 @@ class AllocateAction {
   };
 
   bool allocate_job(JobId job, CycleResult& result);
+  void reject_unqueued();
+  bool ready(const JobInfo& job);
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
   [[nodiscard]] Placement place_task(PodId pod);
   [[nodiscard]] std::string failure_message(TemplateId spec);
@@ -43,7 +45,8 @@ class AllocateAction {
   ClusterState& state_;
   SchedulerOptions options_;
   TaskFilterCache filters_;
-  std::map<TemplateId, std::string> failed_templates_;
+  std::vector<std::optional<std::string>> failed_classes_;  ///< by PodTemplate::fit_class
+  std::optional<std::optional<ResourceVector>> pool_max_;   ///< set by run()
   std::vector<Statement::Op> pipelined_;
 };
 

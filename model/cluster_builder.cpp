@@ -3,6 +3,7 @@
 #include "model/builtin_priorities.h"
 #include "model/pod_request.h"
 #include "model/podgrouper.h"
+#include "model/template_classes.h"
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 namespace drasim::model {
 namespace {
@@ -254,6 +256,20 @@ void build_bare_jobs(const ObjectSet& objects, ClusterState& state,
   }
 }
 
+void rank_job_names(ClusterState& state) {
+  std::vector<size_t> order(state.jobs.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  // Two jobs may share a name (a PodGroup `x` and a bare pod `x`); the index breaks the tie so
+  // every job keeps its own place in the pending index.
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::tie(state.jobs[a].namespace_name, state.jobs[a].name, a)
+           < std::tie(state.jobs[b].namespace_name, state.jobs[b].name, b);
+  });
+  for (size_t rank = 0; rank < order.size(); ++rank) {
+    state.jobs[order[rank]].name_rank = static_cast<uint32_t>(rank);
+  }
+}
+
 }  // namespace
 
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
@@ -285,6 +301,9 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   }
   build_group_jobs(objects, state, members);
   build_bare_jobs(objects, state, grouped);
+  assign_template_classes(state);
+  rank_job_names(state);
+  state.pending_by_queue.resize(state.queues.size());
   return state;
 }
 

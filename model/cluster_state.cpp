@@ -30,9 +30,54 @@ ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const
   return track;
 }
 
+void ClusterState::submit(PodId pod_id) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "a pod is submitted once");
+  p.phase = PodPhase::kPending;
+  ++jobs[p.job.index()].pending_pods;
+  reindex(p.job);
+}
+
+void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "only unsubmitted pods end unplaced");
+  p.phase = phase;
+}
+
+void ClusterState::reindex(JobId job_id) {
+  JobInfo& job = jobs[job_id.index()];
+  const bool queued = job.queue.valid() && queues[job.queue.index()].leaf;
+  std::optional<JobKey> want;
+  if (job.pending_pods > 0) {
+    const int32_t rank = job.active_pods < job.min_member    ? 0
+                         : job.active_pods == job.min_member ? 1
+                                                             : 2;
+    want = JobKey{-job.priority, rank, job.creation_us, job.name_rank, job_id};
+  }
+  if (want == job.indexed) {
+    return;
+  }
+  if (job.indexed) {
+    if (queued) {
+      pending_by_queue[job.queue.index()].erase(*job.indexed);
+    } else {
+      pending_unqueued.erase(job_id);
+    }
+  }
+  if (want) {
+    if (queued) {
+      pending_by_queue[job.queue.index()].insert(*want);
+    } else {
+      pending_unqueued.insert(job_id);
+    }
+  }
+  job.indexed = want;
+}
+
 void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(!p.node.valid(), "placing a pod that is already on a node");
+  DRASIM_ASSERT(p.phase == PodPhase::kPending, "only pending pods are placed");
   DRASIM_ASSERT(holds_node(phase), "a placed pod must be pipelined, binding or running");
   const ResourceVector track = tracked_request(pod_id, node_id);
   NodeInfo& n = node(node_id);
@@ -47,6 +92,10 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
   p.node = node_id;
   p.phase = phase;
+  JobInfo& job = jobs[p.job.index()];
+  --job.pending_pods;
+  ++job.active_pods;
+  reindex(p.job);
 }
 
 void ClusterState::remove(PodId pod_id, PodPhase phase) {
@@ -68,6 +117,10 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   }
   p.node = NodeId();
   p.phase = phase;
+  JobInfo& job = jobs[p.job.index()];
+  --job.active_pods;
+  job.pending_pods += phase == PodPhase::kPending ? 1 : 0;
+  reindex(p.job);
 }
 
 void ClusterState::check_invariants() const {

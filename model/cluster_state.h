@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,8 +62,10 @@ struct PodTemplate {
   bool uses_extended_resources = false;
   std::string nominated_node;
   std::optional<int64_t> runtime_us;
-  std::string node_name;     ///< `spec.nodeName`: the pod is already bound there
-  std::string status_phase;  ///< `status.phase` as written (for pre-bound pods)
+  uint32_t placement_class = 0;  ///< see template_classes.h
+  uint32_t fit_class = 0;        ///< see template_classes.h
+  std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
+  std::string status_phase;      ///< `status.phase` as written (for pre-bound pods)
 
   /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested.
   [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }
@@ -98,6 +101,19 @@ struct PodInfo {
   std::string reason;  ///< why the pod is pending, in the scheduler's words
 };
 
+/// A job's position in its queue as integers only (KAI job order: higher priority, then the
+/// elastic rank (below minMember, at it, above it), then older, then name), so the per-queue
+/// pending index can be kept sorted without touching strings.
+struct JobKey {
+  int64_t neg_priority = 0;
+  int32_t elastic_rank = 0;
+  int64_t creation_us = 0;
+  uint32_t name_rank = 0;
+  JobId job;
+
+  friend auto operator<=>(const JobKey&, const JobKey&) = default;
+};
+
 struct JobInfo {
   std::string namespace_name;
   std::string name;
@@ -108,7 +124,11 @@ struct JobInfo {
   int64_t min_member = 1;
   int64_t creation_us = 0;
   bool explicit_group = false;  ///< a PodGroup object, not one made for a bare pod
+  uint32_t name_rank = 0;       ///< rank of (namespace, name) among all jobs
   std::vector<PodId> pods;
+  int64_t pending_pods = 0;       ///< pods in kPending
+  int64_t active_pods = 0;        ///< pods holding a node (pipelined, binding, running)
+  std::optional<JobKey> indexed;  ///< where the job sits in the pending index, if anywhere
 };
 
 struct QueueInfo {
@@ -126,6 +146,12 @@ class ClusterState {
   std::vector<PodInfo> pods;
   std::vector<JobInfo> jobs;
   std::vector<QueueInfo> queues;
+  /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
+  /// is missing or not a leaf sit in `pending_unqueued`. Maintained by submit/place/remove.
+  std::vector<std::set<JobKey>> pending_by_queue;
+  std::set<JobId> pending_unqueued;
+  uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
+  uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
 
   /// KAI (v0.17.0 and later) zeroes, in a pod's tracked vector, every slot the node does not
   /// advertise (allocatable 0) before charging the node; earlier releases charge everything.
@@ -149,12 +175,21 @@ class ClusterState {
   /// What a pod charges a node: the request with unadvertised slots zeroed (see above).
   [[nodiscard]] ResourceVector tracked_request(PodId pod, NodeId node) const;
 
+  /// Submits a pod: kNotSubmitted -> kPending.
+  void submit(PodId pod);
+
+  /// Ends a pod that never ran (kNotSubmitted -> kSucceeded or kFailed, from its manifest).
+  void finish_unplaced(PodId pod, PodPhase phase);
+
   /// Places a pending pod on a node in `phase`: kBinding or kRunning charge idle (KAI: idle -=
   /// track); kPipelined consumes releasing capacity instead (releasing -= track).
   void place(PodId pod, NodeId node, PodPhase phase);
 
   /// Removes a placed pod from its node (returning its resources) and sets `phase`.
   void remove(PodId pod, PodPhase phase);
+
+  /// Brings a job's entry in the pending index up to date with its pod counts.
+  void reindex(JobId job);
 
   /// Verifies idle + used == allocatable on every node and pod counts (outside sessions, when no
   /// pod is pipelined); aborts on violation.

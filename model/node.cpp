@@ -12,7 +12,7 @@ std::string node_condition_problem(const Node& node) {
     }
     const bool pressure = c.type == "MemoryPressure" || c.type == "DiskPressure"
                           || c.type == "PIDPressure" || c.type == "NetworkUnavailable";
-    if (pressure && c.status == "True") {
+    if (pressure && c.status != "False") {
       return "node(s) had condition " + c.type;
     }
   }

@@ -31,9 +31,10 @@ struct Node {
 };
 
 /// KAI's node-condition check (`predicates` plugin): schedulable, Ready=True when a Ready
-/// condition is listed, and MemoryPressure / DiskPressure / PIDPressure / NetworkUnavailable not
-/// True. A node without conditions counts as ready (hand-written manifests seldom list them).
-/// Returns the kube-scheduler style reason, or an empty string when the node is usable.
+/// condition is listed, and MemoryPressure / DiskPressure / PIDPressure / NetworkUnavailable
+/// exactly False when listed (`CheckNodeConditionPredicate`: Unknown counts as a problem). A node
+/// without conditions counts as ready (hand-written manifests seldom list them). Returns the
+/// kube-scheduler style reason, or an empty string when the node is usable.
 std::string node_condition_problem(const Node& node);
 
 }  // namespace drasim::model

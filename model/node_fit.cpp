@@ -43,13 +43,16 @@ std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceV
     if (t.request.get(slot) <= available.get(slot)) {
       continue;
     }
-    if (slot == kPodsSlot) {
-      out.emplace_back("Too many pods");
-    } else {
-      out.push_back("Insufficient " + slot_display_name(t, names, slot));
-    }
+    out.push_back(resource_problem(t, slot, names));
   }
   return out;
+}
+
+std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNames& names) {
+  if (slot == kPodsSlot) {
+    return "Too many pods";
+  }
+  return "Insufficient " + slot_display_name(t, names, slot);
 }
 
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node) {
@@ -64,33 +67,46 @@ bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node) {
   return false;
 }
 
-std::optional<std::string> exceeds_every_node(const PodTemplate& t, const ClusterState& state) {
-  ResourceVector max(state.names.size());
-  bool any = false;
+std::optional<ResourceVector> max_allocatable(const ClusterState& state) {
+  std::optional<ResourceVector> max;
   for (const NodeInfo& n : state.nodes) {
     if (!n.present) {
       continue;
     }
-    any = true;
+    if (!max) {
+      max = ResourceVector(state.names.size());
+    }
     for (size_t slot = 0; slot < n.allocatable.size(); ++slot) {
-      max.set(slot, std::max(max.get(slot), n.allocatable.get(slot)));
+      max->set(slot, std::max(max->get(slot), n.allocatable.get(slot)));
     }
   }
-  if (!any) {
+  return max;
+}
+
+std::optional<std::string> exceeds_every_node(const PodTemplate& t,
+                                              const std::optional<ResourceVector>& pool_max,
+                                              const ResourceNames& names) {
+  if (!pool_max) {
     return std::string("no nodes are available");
   }
-  for (size_t slot = 0; slot < t.request.size(); ++slot) {
+  // KAI's MaxNodeResourcesPredicate checks GPU first, then CPU, memory and the other slots.
+  std::vector<size_t> order = {kGpuSlot, kCpuSlot, kMemorySlot};
+  for (size_t slot = kPodsSlot; slot < t.request.size(); ++slot) {
+    order.push_back(slot);
+  }
+  for (const size_t slot : order) {
     const int64_t want = t.request.get(slot);
-    if (want <= 0 || want <= max.get(slot)) {
+    const int64_t most = pool_max->get(slot);
+    if (want <= 0 || want <= most) {
       continue;
     }
-    const std::string name = slot_display_name(t, state.names, slot);
-    const std::string amount = state.names.format_amount(slot, want);
-    if (max.get(slot) == 0) {
+    const std::string name = slot_display_name(t, names, slot);
+    const std::string amount = names.format_amount(slot, want);
+    if (most == 0) {
       return fmt::format("the pod requests {} {} but no node in the pool has any", amount, name);
     }
     return fmt::format("the pod requests {} {} but the largest node in the pool has {}", amount,
-                       name, state.names.format_amount(slot, max.get(slot)));
+                       name, names.format_amount(slot, most));
   }
   return std::nullopt;
 }

@@ -16,6 +16,9 @@ namespace drasim::model {
 /// which do not change inside a cycle. Returns the first failing reason, or empty when it passes.
 std::string static_node_problem(const PodTemplate& t, const NodeInfo& node);
 
+/// The reason for one exceeded slot: `Too many pods` or `Insufficient <resource as requested>`.
+std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNames& names);
+
 /// Resource fit of `request` against `available` (idle + releasing, or idle only). Returns one
 /// reason per exceeded slot (`Insufficient nvidia.com/gpu`, `Too many pods`), empty if it fits.
 std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceVector& available,
@@ -25,9 +28,14 @@ std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceV
 /// and the same host IP or either side unspecified (0.0.0.0).
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node);
 
+/// Element-wise maximum of the present nodes' allocatable vectors; nullopt with no node.
+std::optional<ResourceVector> max_allocatable(const ClusterState& state);
+
 /// KAI's MaxNodePoolResources pre-predicate: a description of the first request slot that
-/// exceeds every present node's allocatable, or nullopt. Such a pod is unschedulable and
+/// exceeds `pool_max` (from max_allocatable), or nullopt. Such a pod is unschedulable and
 /// unresolvable (no eviction can help).
-std::optional<std::string> exceeds_every_node(const PodTemplate& t, const ClusterState& state);
+std::optional<std::string> exceeds_every_node(const PodTemplate& t,
+                                              const std::optional<ResourceVector>& pool_max,
+                                              const ResourceNames& names);
 
 }  // namespace drasim::model

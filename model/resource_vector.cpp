@@ -126,8 +126,11 @@ ResourceVector& ResourceVector::operator-=(const ResourceVector& o) {
 }
 
 std::optional<size_t> ResourceVector::first_exceeding(const ResourceVector& o) const {
-  for (size_t i = 0; i < v_.size(); ++i) {
-    if (v_[i] > o.get(i)) {
+  // Missing slots read as 0 on both sides, so a negative slot of `o` beyond this vector's end
+  // still fails (KAI's LessEqual: extra entries of the right side must be >= 0).
+  const size_t n = std::max(v_.size(), o.v_.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (get(i) > o.get(i)) {
       return i;
     }
   }

@@ -86,6 +86,7 @@ void Engine::start_running(model::PodId pod) {
 
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
+  full_cycle_needed_ = true;
   mark_dirty();
 }
 
@@ -96,6 +97,7 @@ void Engine::handle(const PodFinished& e) {
   }
   state_.remove(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
+  full_cycle_needed_ = true;
   mark_dirty();
 }
 
@@ -110,11 +112,11 @@ void Engine::handle(const PodSubmitted& e) {
   const model::PodTemplate& t = state_.spec_of(e.pod);
   p.submitted_us = now_.us;
   if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
-    p.phase =
-        t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded : model::PodPhase::kFailed;
+    state_.finish_unplaced(e.pod, t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded
+                                                                : model::PodPhase::kFailed);
     return;
   }
-  p.phase = model::PodPhase::kPending;
+  state_.submit(e.pod);
   if (!t.node_name.empty()) {
     // Already bound in the manifest: it holds its node from now on, as KAI's cache would see it.
     const auto node = state_.find_node(t.node_name);
@@ -123,6 +125,7 @@ void Engine::handle(const PodSubmitted& e) {
     start_running(e.pod);
   } else {
     ++pending_;
+    touched_jobs_.push_back(p.job);
   }
   mark_dirty();
 }
@@ -147,6 +150,18 @@ void Engine::handle(const CycleDue&) {
 #endif
 }
 
+void Engine::refresh_reasons() {
+  if (!reasons_stale_ || pending_ == 0) {
+    return;
+  }
+  // A full cycle over the final state rewrites every pending reason; it cannot place anything,
+  // because every pending job already failed on a state with at least this much free capacity.
+  const model::CycleResult result =
+      model::run_cycle(state_, scheduler_options(scenario_.scheduler));
+  DRASIM_ASSERT(result.binds.empty(), "a reason-refresh cycle places nothing");
+  reasons_stale_ = false;
+}
+
 void Engine::handle(const ExpectationDue& e) {
   verdicts_[e.index] = evaluate(scenario_.expectations[e.index], state_, now_);
   checked_[e.index] = true;
@@ -168,6 +183,7 @@ RunResult Engine::run() {
       o->on_event(now_, next.event, state_);
     }
   }
+  refresh_reasons();
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {
       verdicts_[i] = evaluate(scenario_.expectations[i], state_, now_);

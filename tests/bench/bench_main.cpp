@@ -1,4 +1,3 @@
 // The Catch2 v2 runner for benchmarks: `drasim_bench` (all) or `drasim_bench "[dra]"`.
-#define CATCH_CONFIG_ENABLE_BENCHMARKING
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>

@@ -3,6 +3,11 @@
 /// produces them (requests already defaulted from limits), a cluster built from them with every
 /// pod submitted, and lookups by name into the built ClusterState.
 
+#include "model/cluster_builder.h"
+#include "model/cluster_state.h"
+#include "model/object_set.h"
+#include "model/quantity.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -11,11 +16,6 @@
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include "model/cluster_builder.h"
-#include "model/cluster_state.h"
-#include "model/object_set.h"
-#include "model/quantity.h"
 
 namespace drasim::test {
 
@@ -87,8 +87,8 @@ inline model::PriorityClass make_priority_class(std::string name, int64_t value)
 inline model::ClusterState build_submitted(const model::ObjectSet& objects,
                                            const model::BuildOptions& options = {}) {
   model::ClusterState state = model::build_cluster(objects, options);
-  for (model::PodInfo& p : state.pods) {
-    p.phase = model::PodPhase::kPending;
+  for (size_t i = 0; i < state.pods.size(); ++i) {
+    state.submit(model::PodId::from_index(i));
   }
   return state;
 }
@@ -125,8 +125,7 @@ inline void mark_releasing(model::ClusterState& state, std::string_view pod) {
 
 /// The name of the node a pod was bound to in a cycle result, or empty.
 template <class Binds>
-std::string bound_node(const model::ClusterState& state, const Binds& binds,
-                       std::string_view pod) {
+std::string bound_node(const model::ClusterState& state, const Binds& binds, std::string_view pod) {
   const model::PodId id = pod_id(state, pod);
   for (const auto& [p, n] : binds) {
     if (p == id) {

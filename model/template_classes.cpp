@@ -1,0 +1,70 @@
+#include "model/template_classes.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <string>
+
+namespace drasim::model {
+namespace {
+
+void append_requirements(std::string& key, const std::vector<NodeSelectorRequirement>& rs) {
+  for (const auto& r : rs) {
+    key += fmt::format("{}\x1f{}", r.key, static_cast<int>(r.op));
+    for (const auto& v : r.values) {
+      key += "\x1f" + v;
+    }
+    key += '\x1e';
+  }
+}
+
+std::string placement_key(const PodTemplate& t) {
+  std::string key;
+  for (const Toleration& tol : t.tolerations) {
+    key += fmt::format("T{}\x1f{}\x1f{}\x1f{}\x1e", tol.key, static_cast<int>(tol.op), tol.value,
+                       tol.effect ? static_cast<int>(*tol.effect) : -1);
+  }
+  for (const auto& [k, v] : t.node_selector) {
+    key += fmt::format("S{}\x1f{}\x1e", k, v);
+  }
+  if (t.required_affinity) {
+    for (const NodeSelectorTerm& term : t.required_affinity->terms) {
+      key += "A";
+      append_requirements(key, term.match_expressions);
+      key += "F";
+      append_requirements(key, term.match_fields);
+    }
+    key += "|";
+  }
+  return key;
+}
+
+std::string fit_key(const PodTemplate& t) {
+  std::string key = fmt::format("{}|N{}|R", t.placement_class, t.nominated_node);
+  for (size_t slot = 0; slot < t.request.size(); ++slot) {
+    key += fmt::format("{},", t.request.get(slot));
+  }
+  for (const HostPort& p : t.host_ports) {
+    key += fmt::format("P{}/{}/{}", p.protocol, p.ip, p.port);
+  }
+  return key;
+}
+
+uint32_t class_of(std::map<std::string, uint32_t>& classes, std::string key) {
+  return classes.emplace(std::move(key), static_cast<uint32_t>(classes.size())).first->second;
+}
+
+}  // namespace
+
+void assign_template_classes(ClusterState& state) {
+  std::map<std::string, uint32_t> placement;
+  std::map<std::string, uint32_t> fit;
+  for (PodTemplate& t : state.templates) {
+    t.placement_class = class_of(placement, placement_key(t));
+    t.fit_class = class_of(fit, fit_key(t));
+  }
+  state.placement_classes = static_cast<uint32_t>(placement.size());
+  state.fit_classes = static_cast<uint32_t>(fit.size());
+}
+
+}  // namespace drasim::model

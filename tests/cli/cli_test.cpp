@@ -1,0 +1,286 @@
+// Tests of the command line (cli/app.cpp) through run_cli: exit codes (PRODUCT.md section 4:
+// 0 ok, 1 an expectation failed, 2 invalid input or usage), what goes to stdout and stderr, and
+// that a failed run writes nothing.
+#include "cli/app.h"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace drasim::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh, uniquely named directory under /tmp (mkdtemp), removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "drasim-cli-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+  /// Writes `text` to `name` inside the directory and returns the file's path.
+  [[nodiscard]] std::string write(const std::string& name, const std::string& text) const {
+    const fs::path file = path_ / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+
+ private:
+  fs::path path_;
+};
+
+/// What one run_cli call did.
+struct Run {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+/// Runs `drasim <args...>` in-process.
+Run drasim(std::initializer_list<std::string> args) {
+  std::vector<std::string> storage{"drasim"};
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<const char*> argv;
+  for (const std::string& a : storage) {
+    argv.push_back(a.c_str());
+  }
+  std::ostringstream out;
+  std::ostringstream err;
+  Run r;
+  r.code = run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+size_t entries_in(const fs::path& dir) {
+  size_t n = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) {
+    ++n;
+  }
+  return n;
+}
+
+// A node with one core and a pod that asks for two: the pod can never bind, so the scenario's
+// only expectation (all pods bound) fails.
+const std::string kFailingScenario = R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: too-big}
+spec:
+  expect:
+  - allPodsBound: true
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big}
+spec:
+  containers:
+  - name: c
+    resources: {requests: {cpu: "2"}}
+)";
+
+// The same cluster with a pod that fits (for validate, which does not run it).
+const std::string kGoodScenario = R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: fits}
+spec:
+  expect:
+  - allPodsBound: true
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: small}
+spec:
+  containers:
+  - name: c
+    resources: {requests: {cpu: 500m}}
+)";
+
+// A node and no pods: "at most 0 pending" holds whatever the scheduler does.
+const std::string kPassingScenario = R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: idle}
+spec:
+  expect:
+  - pendingAtMost: 0
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n}
+status: {allocatable: {cpu: "1", memory: 1Gi, pods: "10"}}
+)";
+
+// A pod whose cpu request is not a quantity: `2GB` is on line 4 at column 59.
+const std::string kBadInput = R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec: {containers: [{name: c, resources: {requests: {cpu: 2GB}}}]}
+)";
+
+TEST_CASE("drasim validate on a good file exits 0 and prints an ok line") {
+  const TempDir dir;
+  const std::string file = dir.write("good.yaml", kGoodScenario);
+  const Run r = drasim({"validate", file});
+  CHECK(r.code == 0);
+  CHECK_MESSAGE(starts_with(r.out, "ok: 1 file(s): 1 nodes, 1 pods"), r.out);
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("drasim validate on a bad file exits 2 with the diagnostic on stderr only") {
+  const TempDir dir;
+  const std::string file = dir.write("bad.yaml", kBadInput);
+  const Run r = drasim({"validate", file});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err
+        == file
+               + ":4:59: error: spec.containers[0].resources.requests.cpu: a quantity such as "
+                 "500m, 2 or 16Gi, got \"2GB\"\n");
+}
+
+TEST_CASE("drasim validate reports the errors of every file of a directory together") {
+  const TempDir dir;
+  const std::string a = dir.write("a.yaml", "- not an object\n");
+  const std::string b = dir.write("b.yml", kBadInput);
+  (void)dir.write("notes.txt", "not YAML, not read");
+  const Run r = drasim({"validate", dir.path().string()});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err
+        == a + ":1:1: error: a Kubernetes object (a mapping), got a list\n" + b
+               + ":4:59: error: spec.containers[0].resources.requests.cpu: a quantity such as "
+                 "500m, 2 or 16Gi, got \"2GB\"\n");
+}
+
+TEST_CASE("drasim run with a failing expectation exits 1 and writes the JSON report to stdout") {
+  const TempDir dir;
+  const std::string file = dir.write("fail.yaml", kFailingScenario);
+  const Run r = drasim({"run", "--out", "-", file});
+  CHECK(r.code == 1);
+  // `--out -` makes stdout the JSON report alone; the human summary goes to stderr.
+  CHECK_MESSAGE(starts_with(r.out, "{"), r.out);
+  CHECK(contains(r.out, "\"schemaVersion\": 1"));
+  CHECK(contains(r.out, "\"passed\": false"));
+  CHECK(contains(r.err, "FAIL all pods bound or completed"));
+}
+
+TEST_CASE("drasim run exits 0 when every expectation holds") {
+  const TempDir dir;
+  const std::string file = dir.write("idle.yaml", kPassingScenario);
+  const Run r = drasim({"run", "-q", file});
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());  // -q: no summary, and no report was asked for
+}
+
+TEST_CASE("drasim run on a missing path exits 2 naming the path") {
+  const TempDir dir;
+  const std::string missing = (dir.path() / "no-such-file.yaml").string();
+  const Run r = drasim({"run", missing});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  // No file, so no line or column: the message is `<path>: error: ...`.
+  CHECK(r.err == missing + ": error: a readable YAML file or directory, got nothing\n");
+}
+
+TEST_CASE("drasim --help exits 0 and lists the subcommands") {
+  const Run r = drasim({"--help"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "run"));
+  CHECK(contains(r.out, "validate"));
+}
+
+TEST_CASE("drasim run --help exits 0 and shows an example") {
+  const Run r = drasim({"run", "--help"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "Example: drasim run"));
+}
+
+TEST_CASE("an unknown flag is a usage error with exit code 2") {
+  const Run r = drasim({"--no-such-flag"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "--no-such-flag"));
+}
+
+TEST_CASE("an unknown report format is a usage error with exit code 2") {
+  const TempDir dir;
+  const std::string file = dir.write("good.yaml", kGoodScenario);
+  const Run r = drasim({"run", "--report", "xml", file});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(contains(r.err, "xml"));
+  CHECK(entries_in(dir.path()) == 1);  // only the input
+}
+
+TEST_CASE("drasim run --out DIR on bad input writes nothing into DIR") {
+  const TempDir input;
+  const std::string file = input.write("bad.yaml", kBadInput);
+  const TempDir out_dir;
+  const Run r = drasim(
+      {"run", "--report", "json", "--report", "junit", "--out", out_dir.path().string(), file});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(starts_with(r.err, file + ":4:59: error: "));
+  CHECK(entries_in(out_dir.path()) == 0);
+}
+
+TEST_CASE("drasim run --out DIR on bad input does not create DIR") {
+  const TempDir input;
+  const std::string file = input.write("bad.yaml", kBadInput);
+  const fs::path out_dir = input.path() / "reports";
+  const Run r = drasim({"run", "--report", "json", "--out", out_dir.string(), file});
+  CHECK(r.code == 2);
+  CHECK_FALSE(fs::exists(out_dir));
+}
+
+TEST_CASE("drasim run --out DIR writes the requested reports when the input is good") {
+  const TempDir input;
+  const std::string file = input.write("fail.yaml", kFailingScenario);
+  const TempDir out_dir;
+  const Run r = drasim({"run", "-q", "--report", "json", "--report", "junit", "--out",
+                        out_dir.path().string(), file});
+  CHECK(r.code == 1);  // the expectation fails, but the run itself finished
+  CHECK(fs::exists(out_dir.path() / "report.json"));
+  CHECK(fs::exists(out_dir.path() / "report.junit.xml"));
+  CHECK(entries_in(out_dir.path()) == 2);  // no temporary files left behind
+}
+
+}  // namespace
+}  // namespace drasim::cli

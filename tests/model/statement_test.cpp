@@ -1,0 +1,173 @@
+#include "model/statement.h"
+
+#include "model/cluster_state.h"
+#include "model/object_set.h"
+#include "model/resource_vector.h"
+
+#include <doctest/doctest.h>
+
+#include "tests/model/cluster_fixture.h"
+#include <cstddef>
+#include <cstdint>
+
+using drasim::model::ClusterState;
+using drasim::model::kCpuSlot;
+using drasim::model::kGpuSlot;
+using drasim::model::kPodsSlot;
+using drasim::model::NodeId;
+using drasim::model::NodeInfo;
+using drasim::model::ObjectSet;
+using drasim::model::PodId;
+using drasim::model::PodPhase;
+using drasim::model::Statement;
+using drasim::test::build_submitted;
+using drasim::test::make_node;
+using drasim::test::make_pod;
+using drasim::test::mark_releasing;
+using drasim::test::node_id;
+using drasim::test::pod_id;
+using drasim::test::run_on;
+
+namespace {
+
+/// node-a: 16 cores, 8 GPUs, with `old` (2 cores, 4 GPUs) running and being deleted, so
+/// idle = 14 cores / 4 GPUs and releasing = 2 cores / 4 GPUs. Pending pods p1 and p2 ask
+/// 1 core and 2 GPUs each.
+ClusterState releasing_cluster() {
+  ObjectSet objects;
+  objects.nodes = {make_node("node-a", 16, 8)};
+  objects.pods = {make_pod("old", "2", 4), make_pod("p1", "1", 2), make_pod("p2", "1", 2)};
+  ClusterState state = build_submitted(objects);
+  run_on(state, "old", "node-a");
+  mark_releasing(state, "old");
+  return state;
+}
+
+/// The node's four accounting vectors, to compare before and after.
+struct Snapshot {
+  drasim::model::ResourceVector allocatable, idle, used, releasing;
+  uint32_t pod_count = 0;
+
+  explicit Snapshot(const NodeInfo& n)
+      : allocatable(n.allocatable),
+        idle(n.idle),
+        used(n.used),
+        releasing(n.releasing),
+        pod_count(n.pod_count) {}
+
+  friend bool operator==(const Snapshot&, const Snapshot&) = default;
+};
+
+}  // namespace
+
+TEST_CASE("the releasing fixture starts with idle and releasing split as described") {
+  const ClusterState state = releasing_cluster();
+  const NodeInfo& n = state.node(node_id(state, "node-a"));
+  CHECK(n.idle.get(kCpuSlot) == 14000);      // 16000 - 2000
+  CHECK(n.idle.get(kGpuSlot) == 4000);       // 8000 - 4000
+  CHECK(n.releasing.get(kGpuSlot) == 4000);  // old's 4 GPUs are being released
+  CHECK(n.used.get(kGpuSlot) == 4000);
+}
+
+TEST_CASE("allocate charges the node's idle vector and marks the pod binding") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const PodId p1 = pod_id(state, "p1");
+  Statement stmt(state);
+  stmt.allocate(p1, a);
+  const NodeInfo& n = state.node(a);
+  CHECK(n.idle.get(kCpuSlot) == 13000);      // 14000 - 1000
+  CHECK(n.idle.get(kGpuSlot) == 2000);       // 4000 - 2000
+  CHECK(n.idle.get(kPodsSlot) == 108);       // 110 - old - p1
+  CHECK(n.used.get(kGpuSlot) == 6000);       // 4000 + 2000
+  CHECK(n.releasing.get(kGpuSlot) == 4000);  // untouched
+  CHECK(n.pod_count == 2u);
+  CHECK(state.pod(p1).phase == PodPhase::kBinding);
+  CHECK(state.pod(p1).node == a);
+  REQUIRE(stmt.operations().size() == 1u);
+  CHECK_FALSE(stmt.operations()[0].pipelined);
+  state.check_invariants();  // a binding pod keeps idle + used == allocatable
+}
+
+TEST_CASE("pipeline consumes releasing capacity and leaves idle alone") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const PodId p1 = pod_id(state, "p1");
+  Statement stmt(state);
+  stmt.pipeline(p1, a);
+  const NodeInfo& n = state.node(a);
+  CHECK(n.idle.get(kGpuSlot) == 4000);       // unchanged
+  CHECK(n.releasing.get(kGpuSlot) == 2000);  // 4000 - 2000 (KAI: Releasing -= track)
+  CHECK(n.used.get(kGpuSlot) == 6000);       // 4000 + 2000
+  CHECK(state.pod(p1).phase == PodPhase::kPipelined);
+  REQUIRE(stmt.operations().size() == 1u);
+  CHECK(stmt.operations()[0].pipelined);
+}
+
+TEST_CASE("rolling back to a checkpoint undoes only the later operations") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  Statement stmt(state);
+  stmt.allocate(pod_id(state, "p1"), a);
+  const size_t mark = stmt.checkpoint();
+  CHECK(mark == 1u);
+  const Snapshot at_mark(state.node(a));
+  stmt.pipeline(pod_id(state, "p2"), a);
+  stmt.rollback(mark);
+  CHECK(Snapshot(state.node(a)) == at_mark);
+  CHECK(state.pod(pod_id(state, "p1")).phase == PodPhase::kBinding);  // before the mark: kept
+  CHECK(state.pod(pod_id(state, "p2")).phase == PodPhase::kPending);  // after: undone
+  CHECK_FALSE(state.pod(pod_id(state, "p2")).node.valid());
+  CHECK(stmt.operations().size() == 1u);
+}
+
+TEST_CASE("discarding a statement restores every node vector exactly") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const Snapshot before(state.node(a));
+  Statement stmt(state);
+  stmt.allocate(pod_id(state, "p1"), a);
+  stmt.pipeline(pod_id(state, "p2"), a);
+  stmt.discard();
+  CHECK(Snapshot(state.node(a)) == before);
+  CHECK(state.pod(pod_id(state, "p1")).phase == PodPhase::kPending);
+  CHECK(state.pod(pod_id(state, "p2")).phase == PodPhase::kPending);
+  CHECK(stmt.operations().empty());
+  state.check_invariants();
+}
+
+TEST_CASE("converting to pipelined moves allocated pods from idle to releasing") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const PodId p1 = pod_id(state, "p1");
+  const PodId p2 = pod_id(state, "p2");
+  Statement stmt(state);
+  stmt.allocate(p1, a);
+  stmt.pipeline(p2, a);
+  stmt.convert_all_to_pipelined();
+  const NodeInfo& n = state.node(a);
+  CHECK(state.pod(p1).phase == PodPhase::kPipelined);
+  CHECK(state.pod(p1).node == a);  // same node as before
+  CHECK(state.pod(p2).phase == PodPhase::kPipelined);
+  CHECK(n.idle.get(kGpuSlot) == 4000);  // p1's 2 GPUs went back to idle: 2000 + 2000
+  CHECK(n.idle.get(kCpuSlot) == 14000);
+  CHECK(n.releasing.get(kGpuSlot) == 0);  // 4000 - p2 2000 - p1 2000
+  CHECK(n.used.get(kGpuSlot) == 8000);    // old 4000 + p1 2000 + p2 2000
+  CHECK(n.pod_count == 3u);
+  for (const auto& op : stmt.operations()) {
+    CHECK(op.pipelined);
+  }
+}
+
+TEST_CASE("discarding a converted statement still restores the node exactly") {
+  ClusterState state = releasing_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const Snapshot before(state.node(a));
+  Statement stmt(state);
+  stmt.allocate(pod_id(state, "p1"), a);
+  stmt.pipeline(pod_id(state, "p2"), a);
+  stmt.convert_all_to_pipelined();
+  stmt.discard();
+  CHECK(Snapshot(state.node(a)) == before);
+  state.check_invariants();
+}
