@@ -22,47 +22,10 @@ bool fits(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
   return true;
 }
 
-/// Task order inside a job: `kai.scheduler/task-priority` label (labelled first, higher first),
-/// then older pod, then name.
-struct TaskOrder {
-  const ClusterState* s;
-
-  [[nodiscard]] std::pair<int, int64_t> label_rank(PodId p) const {
-    const StringMap& labels = s->spec_of(p).labels;
-    const auto it = labels.find("kai.scheduler/task-priority");
-    if (it == labels.end()) {
-      return {1, 0};
-    }
-    int64_t v = 0;
-    for (const char c : it->second) {
-      if (c < '0' || c > '9') {
-        return {1, 0};
-      }
-      v = v * 10 + (c - '0');
-    }
-    return {0, -v};
-  }
-
-  bool operator()(PodId a, PodId b) const {
-    const PodInfo& x = s->pod(a);
-    const PodInfo& y = s->pod(b);
-    return std::make_tuple(label_rank(a), x.submitted_us, std::cref(x.name))
-           < std::make_tuple(label_rank(b), y.submitted_us, std::cref(y.name));
-  }
-};
-
-/// Pending reasons are rewritten every cycle; assigning only changed text keeps a cycle over a
-/// long backlog from copying the same messages again and again.
-void set_reason(std::string& target, const std::string& reason) {
-  if (target != reason) {
-    target = reason;
-  }
-}
-
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
   for (const PodId p : job.pods) {
     if (s.pod(p).phase == PodPhase::kPending) {
-      set_reason(s.pod(p).reason, reason);
+      s.set_pod_reason(p, reason);
     }
   }
 }
@@ -70,14 +33,18 @@ void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) 
 }  // namespace
 
 std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
+  const int64_t needed = job.active_pods < job.min_member ? job.min_member - job.active_pods : 1;
+  if (needed == 1) {
+    return {*state_.first_pending(job)};
+  }
   std::vector<PodId> pending;
   for (const PodId p : job.pods) {
     if (state_.pod(p).phase == PodPhase::kPending) {
       pending.push_back(p);
     }
   }
-  std::sort(pending.begin(), pending.end(), TaskOrder{&state_});
-  const int64_t needed = job.active_pods < job.min_member ? job.min_member - job.active_pods : 1;
+  std::sort(pending.begin(), pending.end(),
+            [this](PodId a, PodId b) { return state_.task_before(a, b); });
   if (static_cast<int64_t>(pending.size()) > needed) {
     pending.resize(static_cast<size_t>(needed));
   }
@@ -177,7 +144,7 @@ void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t
   // own reason.
   const PodInfo& pod = state_.pod(failed);
   if (job.min_member <= 1 || job.active_pods >= job.min_member) {
-    set_reason(state_.pod(failed).reason, why);
+    state_.set_pod_reason(failed, why);
     return;
   }
   set_reason(state_, job,
@@ -205,6 +172,7 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
       // state cannot fit later in this cycle: remember it for every pod of its fit class.
       if (stmt.checkpoint() == 0) {
         failed_classes_[fit_class] = placement.reason;
+        state_.set_class_reason(fit_class, placement.reason);
       }
       stmt.discard();
       record_job_failure(job, pod, i, placement.reason);
@@ -231,12 +199,12 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   for (const Statement::Op& op : stmt.operations()) {
     if (op.pipelined) {
       pipelined_.push_back(op);
-      state_.pod(op.pod).reason =
-          fmt::format("pipelined onto node {}: waiting for resources being released",
-                      state_.node(op.node).name);
+      state_.set_pod_reason(op.pod,
+                            fmt::format("pipelined onto node {}: waiting for resources being "
+                                        "released",
+                                        state_.node(op.node).name));
     } else {
       result.binds.emplace_back(op.pod, op.node);
-      state_.pod(op.pod).reason.clear();
     }
   }
   return true;
@@ -345,12 +313,20 @@ void AllocateAction::run(CycleResult& result, const std::vector<JobId>* only_job
     if (!best) {
       break;
     }
-    const JobId job = work[*best].pop().job;
-    const JobInfo& info = state_.jobs[job.index()];
-    if (!ready(info)) {
+    const JobKey key = work[*best].pop();
+    ++result.jobs_attempted;
+    if (key.simple && failed_classes_[key.head_class]) {
+      // Settled without touching the job: its one task is of a class that already fit nowhere
+      // in this cycle, and its reason is that class's message (ClusterState::reason_of).
+      ++result.jobs_failed;
       continue;
     }
-    ++result.jobs_attempted;
+    const JobId job = key.job;
+    const JobInfo& info = state_.jobs[job.index()];
+    if (!ready(info)) {
+      --result.jobs_attempted;
+      continue;
+    }
     if (!allocate_job(job, result)) {
       ++result.jobs_failed;
       continue;

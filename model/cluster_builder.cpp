@@ -111,6 +111,23 @@ void build_queues(const ObjectSet& objects, const BuildOptions& options, Cluster
   }
 }
 
+/// KAI taskorder plugin: pods labelled `kai.scheduler/task-priority` come first, higher integer
+/// first; an unparsable value counts as unlabelled.
+std::pair<int, int64_t> task_rank(const StringMap& labels) {
+  const auto it = labels.find("kai.scheduler/task-priority");
+  if (it == labels.end() || it->second.empty() || it->second.size() > 18) {
+    return {1, 0};
+  }
+  int64_t v = 0;
+  for (const char c : it->second) {
+    if (c < '0' || c > '9') {
+      return {1, 0};
+    }
+    v = v * 10 + (c - '0');
+  }
+  return {0, -v};
+}
+
 PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& names) {
   PodTemplate t;
   t.manifest = manifest;
@@ -141,6 +158,7 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
   t.uses_extended_resources = uses_extended_resources(pod.spec);
   t.nominated_node = pod.status.nominated_node_name;
   t.runtime_us = pod.runtime_us;
+  t.task_rank = task_rank(pod.meta.labels);
   t.node_name = pod.spec.node_name;
   t.status_phase = pod.status.phase;
   return t;

@@ -3,6 +3,7 @@
 #include "model/assert.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace drasim::model {
 
@@ -52,7 +53,12 @@ void ClusterState::reindex(JobId job_id) {
     const int32_t rank = job.active_pods < job.min_member    ? 0
                          : job.active_pods == job.min_member ? 1
                                                              : 2;
-    want = JobKey{-job.priority, rank, job.creation_us, job.name_rank, job_id};
+    const PodId head = *first_pending(job);
+    // Simple: the job wants one task now and a failure is reported on that task alone (KAI's
+    // gang wording applies only below minMember).
+    const bool simple = job.min_member <= 1 || job.active_pods >= job.min_member;
+    want = JobKey{-job.priority, rank, job.creation_us,         job.name_rank,
+                  job_id,        head, spec_of(head).fit_class, simple};
   }
   if (want == job.indexed) {
     return;
@@ -72,6 +78,45 @@ void ClusterState::reindex(JobId job_id) {
     }
   }
   job.indexed = want;
+}
+
+bool ClusterState::task_before(PodId a, PodId b) const {
+  const PodInfo& x = pod(a);
+  const PodInfo& y = pod(b);
+  return std::tie(spec_of(a).task_rank, x.submitted_us, x.name, a)
+         < std::tie(spec_of(b).task_rank, y.submitted_us, y.name, b);
+}
+
+std::optional<PodId> ClusterState::first_pending(const JobInfo& job) const {
+  std::optional<PodId> best;
+  for (const PodId p : job.pods) {
+    if (pod(p).phase == PodPhase::kPending && (!best || task_before(p, *best))) {
+      best = p;
+    }
+  }
+  return best;
+}
+
+void ClusterState::set_pod_reason(PodId pod_id, const std::string& reason) {
+  PodInfo& p = pod(pod_id);
+  const uint32_t c = spec_of(pod_id).fit_class;
+  // Unchanged text that is already the newest reason: keep it (no copy, no new stamp).
+  if (p.reason_stamp > class_reason_stamps[c] && p.reason == reason) {
+    return;
+  }
+  p.reason = reason;
+  p.reason_stamp = next_stamp++;
+}
+
+void ClusterState::set_class_reason(uint32_t fit_class, const std::string& reason) {
+  class_reasons[fit_class] = reason;
+  class_reason_stamps[fit_class] = next_stamp++;
+}
+
+const std::string& ClusterState::reason_of(PodId pod_id) const {
+  const PodInfo& p = pod(pod_id);
+  const uint32_t c = spec_of(pod_id).fit_class;
+  return p.reason_stamp >= class_reason_stamps[c] ? p.reason : class_reasons[c];
 }
 
 void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {

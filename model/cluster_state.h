@@ -62,6 +62,9 @@ struct PodTemplate {
   bool uses_extended_resources = false;
   std::string nominated_node;
   std::optional<int64_t> runtime_us;
+  /// Task order key from the `kai.scheduler/task-priority` label: labelled pods first, higher
+  /// values first; unlabelled or unparsable pods get the largest key.
+  std::pair<int, int64_t> task_rank{1, 0};
   uint32_t placement_class = 0;  ///< see template_classes.h
   uint32_t fit_class = 0;        ///< see template_classes.h
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
@@ -98,7 +101,8 @@ struct PodInfo {
   int64_t submitted_us = 0;
   std::optional<int64_t> bound_us;
   std::optional<int64_t> finished_us;
-  std::string reason;  ///< why the pod is pending, in the scheduler's words
+  std::string reason;         ///< why the pod is pending (read it through reason_of)
+  uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
 };
 
 /// A job's position in its queue as integers only (KAI job order: higher priority, then the
@@ -110,6 +114,12 @@ struct JobKey {
   int64_t creation_us = 0;
   uint32_t name_rank = 0;
   JobId job;
+  // Payload after the unique job id (never decides the order): the job's next task and whether
+  // a failure of that task's fit class settles the job (one task wanted, reason on it alone),
+  // so a cycle can skip the job without touching it.
+  PodId head;
+  uint32_t head_class = 0;
+  bool simple = false;
 
   friend auto operator<=>(const JobKey&, const JobKey&) = default;
 };
@@ -150,6 +160,11 @@ class ClusterState {
   /// is missing or not a leaf sit in `pending_unqueued`. Maintained by submit/place/remove.
   std::vector<std::set<JobKey>> pending_by_queue;
   std::set<JobId> pending_unqueued;
+  /// Failure messages per fit class: when a cycle finds that a class fits nowhere, every pod of
+  /// that class that the cycle settles without visiting reads this message (reason_of).
+  std::vector<std::string> class_reasons;
+  std::vector<uint64_t> class_reason_stamps;
+  uint64_t next_stamp = 1;
   uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
   uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
 
@@ -190,6 +205,21 @@ class ClusterState {
 
   /// Brings a job's entry in the pending index up to date with its pod counts.
   void reindex(JobId job);
+
+  /// Records why a pending pod is pending (a no-op when the text is unchanged).
+  void set_pod_reason(PodId pod, const std::string& reason);
+
+  /// Records why pods of a fit class fit nowhere in the current cycle.
+  void set_class_reason(uint32_t fit_class, const std::string& reason);
+
+  /// The newer of the pod's own reason and its fit class's reason; empty if neither was set.
+  [[nodiscard]] const std::string& reason_of(PodId pod) const;
+
+  /// The first pending pod of a job in KAI's task order (task-priority label, age, name).
+  [[nodiscard]] std::optional<PodId> first_pending(const JobInfo& job) const;
+
+  /// KAI task order: whether pod `a` is tried before pod `b`.
+  [[nodiscard]] bool task_before(PodId a, PodId b) const;
 
   /// Verifies idle + used == allocatable on every node and pod counts (outside sessions, when no
   /// pod is pipelined); aborts on violation.

@@ -10,14 +10,16 @@
 namespace drasim::reports {
 namespace {
 
-std::string pending_reason(const model::ClusterState& s, const model::PodInfo& p) {
+std::string pending_reason(const model::ClusterState& s, model::PodId id) {
+  const model::PodInfo& p = s.pod(id);
   switch (p.phase) {
     case model::PodPhase::kNotSubmitted:
       return "not submitted before the end of the run";
     case model::PodPhase::kBinding:
       return fmt::format("binding to node {}", s.node(p.node).name);
     case model::PodPhase::kPending:
-      return p.reason.empty() ? std::string("not yet considered by a scheduling cycle") : p.reason;
+      return s.reason_of(id).empty() ? std::string("not yet considered by a scheduling cycle")
+                                     : s.reason_of(id);
     case model::PodPhase::kPipelined:
     case model::PodPhase::kRunning:
     case model::PodPhase::kSucceeded:
@@ -50,7 +52,8 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
   const model::ClusterState& s = result.state;
   std::vector<PodRow> rows;
   rows.reserve(s.pods.size());
-  for (const model::PodInfo& p : s.pods) {
+  for (size_t i = 0; i < s.pods.size(); ++i) {
+    const model::PodInfo& p = s.pods[i];
     const model::PodTemplate& t = s.templates[p.spec.index()];
     PodRow row;
     row.namespace_name = t.namespace_name;
@@ -70,7 +73,7 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
     if (p.finished_us) {
       row.finished = sim::SimTime{*p.finished_us};
     }
-    row.reason = pending_reason(s, p);
+    row.reason = pending_reason(s, model::PodId::from_index(i));
     rows.push_back(std::move(row));
   }
   std::sort(rows.begin(), rows.end(), [](const PodRow& a, const PodRow& b) {

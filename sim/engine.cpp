@@ -78,7 +78,6 @@ void Engine::start_running(model::PodId pod) {
   p.phase = model::PodPhase::kRunning;
   p.bound_us = now_.us;
   p.ran_on = p.node;
-  p.reason.clear();
   if (const auto runtime = state_.spec_of(pod).runtime_us) {
     queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod});
   }

@@ -54,7 +54,7 @@ CycleResult cycle(ClusterState& state) {
 }
 
 const std::string& reason(const ClusterState& state, const char* pod) {
-  return state.pod(pod_id(state, pod)).reason;
+  return state.reason_of(pod_id(state, pod));
 }
 
 PodPhase phase(const ClusterState& state, const char* pod) {
@@ -497,7 +497,8 @@ TEST_CASE("a pod beyond a satisfied gang's minMember gets its own reason, not th
   const auto& w2 = state.pods[2];
   CHECK(w2.name == "w-2");
   CHECK(w2.phase == PodPhase::kPending);
-  CHECK(w2.reason == "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+  CHECK(state.reason_of(drasim::model::PodId::from_index(2))
+        == "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
 }
 
 }  // namespace

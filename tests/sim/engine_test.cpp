@@ -113,7 +113,9 @@ spec:
   CHECK(r.end == SimTime{300'000'000});
   CHECK(pod(r, "big").phase == model::PodPhase::kPending);
   // KAI's MaxNodePoolResources pre-predicate: 3 GPUs requested, every node has 2.
-  CHECK(pod(r, "big").reason
+  const auto big =
+      model::PodId::from_index(static_cast<size_t>(&pod(r, "big") - r.state.pods.data()));
+  CHECK(r.state.reason_of(big)
         == "the pod requests 3 nvidia.com/gpu but the largest node in the pool has 2");
 }
 
