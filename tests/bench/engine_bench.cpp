@@ -1,9 +1,10 @@
 // Loading and replaying a 1,000-node / 10,000-pod device-plugin cluster (issue: foundation).
 // Run: ./build/release/tests/drasim_bench "[engine]"
-#include <catch2/catch.hpp>
-
 #include "sim/engine.h"
 #include "sim/scenario_loader.h"
+
+#include <catch2/catch.hpp>
+
 #include "synthetic_cluster.h"
 
 namespace drasim::bench {

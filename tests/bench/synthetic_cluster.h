@@ -20,7 +20,8 @@ spec: {seed: 1, scheduler: {period: 1s}}
   for (int i = 0; i < nodes; ++i) {
     const int gpus = i % 2 == 0 ? 8 : 4;
     out += fmt::format(
-        "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-{:05d}\n  labels: {{pool: p{}}}\n",
+        "---\napiVersion: v1\nkind: Node\nmetadata:\n  name: node-{:05d}\n  labels: {{pool: "
+        "p{}}}\n",
         i, i % 4);
     if (i % 4 == 3) {
       out += "spec:\n  taints: [{key: dedicated, value: infer, effect: NoSchedule}]\n";
