@@ -1,8 +1,13 @@
 #include "sim/yaml_source.h"
 
-#include <yaml-cpp/yaml.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/parser.h>
 
+#include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 
 namespace drasim::sim {
 namespace {
@@ -14,82 +19,198 @@ Mark to_mark(const YAML::Mark& m) {
   return Mark{static_cast<uint32_t>(m.line + 1), static_cast<uint32_t>(m.column + 1)};
 }
 
-class Converter {
- public:
-  Converter(const std::string& file, Diagnostics& diagnostics, size_t node_budget)
-      : file_(file), diagnostics_(diagnostics), budget_(node_budget) {}
-
-  bool convert(const YAML::Node& in, DocNode& out, const std::string& path) {
-    if (budget_ == 0) {
-      diagnostics_.error(Diagnostic{file_, to_mark(in.Mark()), path,
-                                    "a document of reasonable size",
-                                    "more nodes than 64 per input byte (alias expansion?)"});
-      return false;
-    }
-    --budget_;
-    out.mark = to_mark(in.Mark());
-    switch (in.Type()) {
-      case YAML::NodeType::Undefined:
-      case YAML::NodeType::Null:
-        out.kind = DocKind::kNull;
-        return true;
-      case YAML::NodeType::Scalar:
-        out.kind = DocKind::kScalar;
-        out.scalar = in.Scalar();
-        out.quoted = in.Tag() == "!";
-        return true;
-      case YAML::NodeType::Sequence:
-        return convert_sequence(in, out, path);
-      case YAML::NodeType::Map:
-        return convert_map(in, out, path);
-    }
-    return true;
+size_t count_nodes(const DocNode& n) {
+  size_t total = 1;
+  for (const DocNode& c : n.children) {
+    total += count_nodes(c);
   }
+  return total;
+}
+
+/// Builds DocNodes straight from yaml-cpp's parser events (no YAML::Node in between: less
+/// memory, and the loop guard below is possible). Aliases are expanded by copying the anchored
+/// node, against a node budget that stops alias bombs.
+class DocBuilder : public YAML::EventHandler {
+ public:
+  DocBuilder(const std::string& file, Diagnostics& diagnostics, size_t budget)
+      : file_(file), diagnostics_(diagnostics), budget_(budget) {}
+
+  /// The finished document, if the last document completed without a fatal problem.
+  std::optional<DocNode> take_root() { return std::exchange(root_, std::nullopt); }
+
+  [[nodiscard]] bool failed() const { return failed_; }
+
+  void OnDocumentStart(const YAML::Mark&) override {
+    stack_.clear();
+    root_.reset();
+  }
+
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    DocNode n;
+    n.kind = DocKind::kNull;
+    n.mark = to_mark(mark);
+    attach(std::move(n), anchor);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    if (failed_) {
+      return;
+    }
+    const auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) {
+      fail(to_mark(mark), "an alias to a defined anchor", "an unknown alias");
+      return;
+    }
+    DocNode copy = it->second;
+    copy.mark = to_mark(mark);
+    const size_t cost = count_nodes(copy);
+    attach(std::move(copy), 0, cost);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    DocNode n;
+    n.kind = DocKind::kScalar;
+    n.mark = to_mark(mark);
+    n.scalar = value;
+    n.quoted = tag == "!";
+    attach(std::move(n), anchor);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open(DocKind::kSequence, mark, anchor);
+  }
+
+  void OnSequenceEnd() override { close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    open(DocKind::kMap, mark, anchor);
+  }
+
+  void OnMapEnd() override { close(); }
 
  private:
-  bool convert_sequence(const YAML::Node& in, DocNode& out, const std::string& path) {
-    out.kind = DocKind::kSequence;
-    out.children.reserve(in.size());
-    size_t index = 0;
-    for (const auto& item : in) {
-      out.children.emplace_back();
-      if (!convert(item, out.children.back(), path + "[" + std::to_string(index++) + "]")) {
-        return false;
-      }
+  struct Frame {
+    DocNode node;
+    YAML::anchor_t anchor = 0;
+    std::string path;
+    bool expecting_key = true;
+    bool skip_value = false;  ///< the key was not a plain scalar, or repeated
+    std::set<std::string> keys;
+  };
+
+  void open(DocKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    if (failed_) {
+      return;
     }
-    return true;
+    Frame f;
+    f.node.kind = kind;
+    f.node.mark = to_mark(mark);
+    f.anchor = anchor;
+    f.path = child_path();
+    stack_.push_back(std::move(f));
   }
 
-  bool convert_map(const YAML::Node& in, DocNode& out, const std::string& path) {
-    out.kind = DocKind::kMap;
-    std::set<std::string> seen;
-    for (const auto& entry : in) {
-      const Mark key_mark = to_mark(entry.first.Mark());
-      std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
-      const std::string child_path = path.empty() ? key : path + "." + key;
-      if (!entry.first.IsScalar()) {
-        diagnostics_.error(
-            Diagnostic{file_, key_mark, path, "a plain mapping key", "a complex key"});
-        continue;
-      }
-      if (!seen.insert(key).second) {
-        diagnostics_.error(
-            Diagnostic{file_, key_mark, child_path, "a key that appears once", "a duplicate key"});
-        continue;
-      }
-      out.keys.push_back(std::move(key));
-      out.key_marks.push_back(key_mark);
-      out.children.emplace_back();
-      if (!convert(entry.second, out.children.back(), child_path)) {
-        return false;
-      }
+  void close() {
+    if (failed_ || stack_.empty()) {
+      return;
     }
-    return true;
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    attach(std::move(f.node), f.anchor);
+  }
+
+  /// The path the next value will have (for messages about keys).
+  [[nodiscard]] std::string child_path() const {
+    if (stack_.empty()) {
+      return "";
+    }
+    const Frame& parent = stack_.back();
+    if (parent.node.kind == DocKind::kSequence) {
+      return parent.path + "[" + std::to_string(parent.node.children.size()) + "]";
+    }
+    if (parent.expecting_key || parent.node.keys.empty()) {
+      return parent.path;
+    }
+    return parent.path.empty() ? parent.node.keys.back()
+                               : parent.path + "." + parent.node.keys.back();
+  }
+
+  /// Hangs a finished node on its parent. `cost` is the number of nodes it adds: 1 for a node
+  /// built from events (its children were counted as they came), the whole copy for an alias.
+  void attach(DocNode n, YAML::anchor_t anchor, size_t cost = 1) {
+    if (failed_) {
+      return;  // after a fatal problem the rest of the stream is only drained
+    }
+    const size_t size = cost;
+    if (size > budget_) {
+      fail(n.mark, "a document of reasonable size",
+           "more nodes than 64 per input byte (alias expansion?)");
+      return;
+    }
+    budget_ -= size;
+    if (anchor != 0) {
+      anchors_[anchor] = n;
+    }
+    if (stack_.empty()) {
+      root_ = std::move(n);
+      return;
+    }
+    Frame& parent = stack_.back();
+    if (parent.node.kind == DocKind::kSequence) {
+      parent.node.children.push_back(std::move(n));
+      return;
+    }
+    if (parent.expecting_key) {
+      add_key(parent, std::move(n));
+      return;
+    }
+    parent.expecting_key = true;
+    if (parent.skip_value) {
+      parent.skip_value = false;
+      parent.node.keys.pop_back();
+      parent.node.key_marks.pop_back();
+      return;
+    }
+    parent.node.children.push_back(std::move(n));
+  }
+
+  void add_key(Frame& parent, DocNode key) {
+    parent.expecting_key = false;
+    parent.node.keys.push_back(key.kind == DocKind::kScalar ? key.scalar : std::string());
+    parent.node.key_marks.push_back(key.mark);
+    if (key.kind != DocKind::kScalar) {
+      diagnostics_.error(
+          Diagnostic{file_, key.mark, parent.path, "a plain mapping key", "a complex key"});
+      parent.skip_value = true;
+      return;
+    }
+    if (!parent.keys.insert(key.scalar).second) {
+      const std::string path = parent.path.empty() ? key.scalar : parent.path + "." + key.scalar;
+      diagnostics_.error(
+          Diagnostic{file_, key.mark, path, "a key that appears once", "a duplicate key"});
+      parent.skip_value = true;
+    }
+  }
+
+  void fail(Mark at, std::string expected, std::string found) {
+    if (!failed_) {
+      diagnostics_.error(Diagnostic{file_, at, "", std::move(expected), std::move(found)});
+    }
+    failed_ = true;
   }
 
   const std::string& file_;
   Diagnostics& diagnostics_;
   size_t budget_;
+  std::vector<Frame> stack_;
+  std::optional<DocNode> root_;
+  std::map<YAML::anchor_t, DocNode> anchors_;
+  bool failed_ = false;
 };
 
 }  // namespace
@@ -109,19 +230,31 @@ const DocNode* DocNode::find(std::string_view key) const {
 std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
                                  const std::string& file_name, Diagnostics& diagnostics) {
   std::vector<Document> documents;
-  Converter converter(file_name, diagnostics, 64 * text.size() + 1024);
+  std::istringstream in{std::string(text)};
+  YAML::Parser parser(in);
+  DocBuilder builder(file_name, diagnostics, 64 * text.size() + 1024);
+  // yaml-cpp 0.7 reports an empty document forever, without consuming anything, after a stray
+  // top-level `,` such as `{},` (jbeder/yaml-cpp#1040). More documents than input bytes means
+  // the parser is not advancing: stop with an error instead of hanging.
+  const size_t max_documents = text.size() + 16;
+  size_t seen = 0;
   try {
-    const std::vector<YAML::Node> nodes = YAML::LoadAll(std::string(text));
-    for (const auto& node : nodes) {
-      if (!node.IsDefined() || node.IsNull()) {
-        continue;
-      }
-      Document doc;
-      doc.file_index = file_index;
-      if (!converter.convert(node, doc.root, "")) {
+    while (parser.HandleNextDocument(builder)) {
+      if (builder.failed()) {
         break;
       }
-      documents.push_back(std::move(doc));
+      if (++seen > max_documents) {
+        diagnostics.error(Diagnostic{file_name,
+                                     {},
+                                     "",
+                                     "valid YAML",
+                                     "a stray character the parser cannot move past (a `,` "
+                                     "after a document?)"});
+        break;
+      }
+      if (auto root = builder.take_root(); root && root->kind != DocKind::kNull) {
+        documents.push_back(Document{file_index, std::move(*root)});
+      }
     }
   } catch (const YAML::Exception& e) {
     diagnostics.error(Diagnostic{file_name, to_mark(e.mark), "", "valid YAML", e.msg});
