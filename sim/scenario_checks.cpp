@@ -103,6 +103,19 @@ class Checker {
     }
   }
 
+  void bound_pods() {
+    std::set<std::string> nodes;
+    for (const auto& n : s_.objects.nodes) {
+      nodes.insert(n.meta.name);
+    }
+    for (const auto& pod : s_.objects.pods) {
+      if (!pod.spec.node_name.empty() && nodes.count(pod.spec.node_name) == 0) {
+        report(pod.meta.source, "spec.nodeName", "the name of a Node in the scenario",
+               fmt::format("\"{}\"", pod.spec.node_name));
+      }
+    }
+  }
+
   void queue_tree() {
     std::map<std::string, const model::Queue*> by_name;
     for (const auto& q : s_.objects.queues) {
@@ -142,6 +155,7 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   checker.priority_classes();
   checker.pod_groups();
   checker.queue_tree();
+  checker.bound_pods();
 }
 
 }  // namespace drasim::sim

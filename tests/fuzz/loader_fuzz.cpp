@@ -3,9 +3,10 @@
 // Seeds are real inputs: every YAML file under the shared fixtures and the reference scenarios.
 // Each iteration picks a seed (sometimes two, spliced), applies a few mutations (byte flips,
 // deletions, duplicated or swapped lines, truncation, YAML special characters, anchors and
-// aliases, tags, very long scalars, deep nesting, edge-case values), loads the result with
-// sim::load_scenario_texts and, when it loads, replays it with sim::run_scenario under a capped
-// horizon. Only sim::InputError may come out; another exception is a bug.
+// aliases, tags, very long scalars, deep nesting, edge-case values, dangling references), loads
+// the result with sim::load_scenario_texts and, when it loads, replays it with
+// sim::run_scenario under a capped horizon. Only sim::InputError may come out; another exception
+// is a bug.
 //
 // Each iteration runs in a forked child with a timeout, so a crash (ASan, UBSan, DRASIM_ASSERT)
 // or a hang is recorded and the run goes on; build with the asan preset to find memory errors.
@@ -321,8 +322,25 @@ void add_annotation(std::string& s, Rng& rng) {
   s.insert(at + std::string_view("metadata:\n").size(), line);
 }
 
+/// Adds a field that refers to another object (or holds an edge value) to a random top-level
+/// `spec:` block: dangling references must be input errors, not engine assertions.
+void add_spec_field(std::string& s, Rng& rng) {
+  static const std::vector<std::string> fields = {
+      "nodeName",  "priorityClassName", "parentQueue",      "queue", "schedulerName", "priority",
+      "minMember", "unschedulable",     "nominatedNodeName"};
+  std::vector<size_t> blocks;
+  for (size_t at = s.find("\nspec:\n"); at != std::string::npos; at = s.find("\nspec:\n", at + 1)) {
+    blocks.push_back(at + std::string_view("\nspec:\n").size());
+  }
+  if (blocks.empty()) {
+    return;
+  }
+  const std::string value = rng.chance(2) ? std::string("ghost") : rng.pick(edge_values());
+  s.insert(rng.pick(blocks), "  " + rng.pick(fields) + ": " + value + "\n");
+}
+
 void mutate_once(std::string& s, Rng& rng) {
-  switch (rng.below(12)) {
+  switch (rng.below(13)) {
     case 0:
       flip_byte(s, rng);
       break;
@@ -350,8 +368,11 @@ void mutate_once(std::string& s, Rng& rng) {
     case 10:
       replace_value(s, rng);
       break;
-    default:
+    case 11:
       add_annotation(s, rng);
+      break;
+    default:
+      add_spec_field(s, rng);
       break;
   }
 }

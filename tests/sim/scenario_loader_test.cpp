@@ -78,8 +78,8 @@ std::string pod(std::string_view name, std::string_view extra_spec = "") {
 // Document-level problems
 
 TEST_CASE("malformed YAML is reported as a YAML error at yaml-cpp's position") {
-  // The flow sequence opened on line 1 is never closed; yaml-cpp notices at the `:` of line 2
-  // (column 2), where a plain scalar inside a flow sequence cannot continue as a mapping key.
+  // The flow sequence opened on line 1 is never closed. yaml-cpp gives up at the `:` of line 2
+  // (column 2), and its own words become the `got` part; a syntax error has no YAML path.
   CHECK(errors_of("a: [1, 2\nb: 3\n")
         == std::vector<std::string>{
             "t.yaml:2:2: error: valid YAML, got end of sequence flow not found"});
@@ -593,8 +593,8 @@ spec: {containers: [{name: c}]}
 
 TEST_CASE("every error of a run is reported together, sorted by file, line and column") {
   // Decoding finds them out of order: in b.yaml the pod's spec (line 9) is decoded before its
-  // status (line 5) and before its runtime annotation (line 7). The files are given b then a;
-  // the report is sorted by file name, then line, then column.
+  // status.phase (line 7), and the runtime annotation (line 5) last. The files are given b then
+  // a; the report is sorted by file name, then line, then column.
   const std::string b = R"(apiVersion: v1
 kind: Pod
 metadata:

@@ -1,0 +1,31 @@
+// Cross-object checks made after decoding (sim/scenario_checks.cpp).
+#include "sim/scenario_checks.h"
+
+#include "sim/scenario_loader.h"
+
+#include <doctest/doctest.h>
+
+namespace drasim::sim {
+namespace {
+
+TEST_CASE("a pod bound to a node that is not in the scenario is an input error") {
+  // Found by the loader fuzzer: the engine would otherwise meet a pre-bound pod without a node.
+  const char* text = R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  nodeName: ghost
+  containers: [{name: c}]
+)";
+  try {
+    (void)load_scenario_texts({{"t.yaml", text}});
+    FAIL("expected an InputError");
+  } catch (const InputError& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].to_string()
+          == "t.yaml:1:1: error: spec.nodeName: the name of a Node in the scenario, got \"ghost\"");
+  }
+}
+
+}  // namespace
+}  // namespace drasim::sim
