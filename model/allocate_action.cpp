@@ -108,6 +108,14 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   const PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
+  if (t.has_resource_claims) {
+    // KAI's dynamicresources pre-filter rejects every pod with claims when DRA is unavailable
+    // (kai-scheduler-behavior.md section 6.1); this build does not model DRA allocation yet.
+    out.reason =
+        "the pod has ResourceClaims, and dynamic resource allocation is not available to the "
+        "scheduler in this drasim build";
+    return out;
+  }
   if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names)) {
     out.reason = *too_big;
     return out;

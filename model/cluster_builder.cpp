@@ -156,6 +156,7 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
   }
   t.request = pod_request(pod.spec, names);
   t.uses_extended_resources = uses_extended_resources(pod.spec);
+  t.has_resource_claims = !pod.spec.resource_claims.empty();
   t.nominated_node = pod.status.nominated_node_name;
   t.runtime_us = pod.runtime_us;
   t.task_rank = task_rank(pod.meta.labels);

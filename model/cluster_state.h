@@ -60,6 +60,7 @@ struct PodTemplate {
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
+  bool has_resource_claims = false;  ///< `spec.resourceClaims` is not empty
   std::string nominated_node;
   std::optional<int64_t> runtime_us;
   /// Task order key from the `kai.scheduler/task-priority` label: labelled pods first, higher

@@ -40,7 +40,8 @@ std::string placement_key(const PodTemplate& t) {
 }
 
 std::string fit_key(const PodTemplate& t) {
-  std::string key = fmt::format("{}|N{}|R", t.placement_class, t.nominated_node);
+  std::string key =
+      fmt::format("{}|N{}|C{}|R", t.placement_class, t.nominated_node, t.has_resource_claims);
   for (size_t slot = 0; slot < t.request.size(); ++slot) {
     key += fmt::format("{},", t.request.get(slot));
   }

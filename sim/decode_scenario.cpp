@@ -103,6 +103,11 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
                                             {"kai", Profile::kKai},
                                             {"kube-scheduler", Profile::kKubeScheduler}},
                                            Profile::kKai);
+  if (s.profile == Profile::kKubeScheduler) {
+    c["profile"].error(
+        "one of kai-v0.12, kai-v0.13, kai-v0.17, kai (the kube-scheduler profile is not "
+        "implemented yet)");
+  }
   if (const auto period = c["period"].duration()) {
     if (period->us <= 0) {
       c["period"].error("a period longer than zero");

@@ -63,9 +63,15 @@ class DocBuilder : public YAML::EventHandler {
       fail(to_mark(mark), "an alias to a defined anchor", "an unknown alias");
       return;
     }
-    DocNode copy = it->second;
+    // Check the budget before copying: an alias bomb must fail fast, not after the copy.
+    const size_t cost = it->second.size;
+    if (cost > budget_) {
+      fail(to_mark(mark), "a document of reasonable size",
+           "more nodes than 16 per input byte (alias expansion?)");
+      return;
+    }
+    DocNode copy = it->second.node;
     copy.mark = to_mark(mark);
-    const size_t cost = count_nodes(copy);
     attach(std::move(copy), 0, cost);
   }
 
@@ -149,12 +155,12 @@ class DocBuilder : public YAML::EventHandler {
     const size_t size = cost;
     if (size > budget_) {
       fail(n.mark, "a document of reasonable size",
-           "more nodes than 64 per input byte (alias expansion?)");
+           "more nodes than 16 per input byte (alias expansion?)");
       return;
     }
     budget_ -= size;
     if (anchor != 0) {
-      anchors_[anchor] = n;
+      anchors_[anchor] = Anchored{n, count_nodes(n)};
     }
     if (stack_.empty()) {
       root_ = std::move(n);
@@ -209,7 +215,13 @@ class DocBuilder : public YAML::EventHandler {
   size_t budget_;
   std::vector<Frame> stack_;
   std::optional<DocNode> root_;
-  std::map<YAML::anchor_t, DocNode> anchors_;
+
+  struct Anchored {
+    DocNode node;
+    size_t size = 0;  ///< nodes in `node`, the cost of one alias to it
+  };
+
+  std::map<YAML::anchor_t, Anchored> anchors_;
   bool failed_ = false;
 };
 
@@ -232,7 +244,7 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
   std::vector<Document> documents;
   std::istringstream in{std::string(text)};
   YAML::Parser parser(in);
-  DocBuilder builder(file_name, diagnostics, 64 * text.size() + 1024);
+  DocBuilder builder(file_name, diagnostics, 16 * text.size() + 1024);
   // yaml-cpp 0.7 reports an empty document forever, without consuming anything, after a stray
   // top-level `,` such as `{},` (jbeder/yaml-cpp#1040). More documents than input bytes means
   // the parser is not advancing: stop with an error instead of hanging.

@@ -323,11 +323,24 @@ TEST_CASE("the built-in profiles and placements are accepted") {
 kind: Scenario
 metadata: {name: s}
 spec:
-  scheduler: {profile: kube-scheduler, placement: spread}
+  scheduler: {profile: kai-v0.17, placement: spread}
 )");
   CHECK(s.name == "s");
-  CHECK(s.scheduler.profile == Profile::kKubeScheduler);
+  CHECK(s.scheduler.profile == Profile::kKaiV017);
   CHECK(s.scheduler.placement == Placement::kSpread);
+}
+
+TEST_CASE("the kube-scheduler profile is rejected until it is implemented") {
+  // A scenario that asks for the upstream scheduler must not silently run under KAI's model.
+  CHECK(errors_of(R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: s}
+spec:
+  scheduler: {profile: kube-scheduler}
+)")
+        == std::vector<std::string>{
+            "t.yaml:5:24: error: spec.scheduler.profile: one of kai-v0.12, kai-v0.13, kai-v0.17, "
+            "kai (the kube-scheduler profile is not implemented yet), got \"kube-scheduler\""});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,7 +47,7 @@ TEST_CASE("an alias is expanded to a copy of its anchored node") {
 }
 
 TEST_CASE("an alias bomb stops at the node budget") {
-  // Each level doubles the node count: 2^20 copies from a 200-byte text exceed 64 nodes per
+  // Each level doubles the node count: 2^20 copies from a 200-byte text exceed 16 nodes per
   // input byte.
   std::string text = "a0: &a0 [x, x]\n";
   for (int i = 1; i <= 20; ++i) {
