@@ -16,6 +16,12 @@ model::ResourceList decode_resource_list(const Cursor& c, bool allow_negative) {
       value.error("a quantity of zero or more");
       continue;
     }
+    // Far beyond any real node (1P cores, bytes or devices) and small enough that milli-units
+    // and sums over many nodes stay inside int64 (found by the loader fuzzer: `10P` GPUs).
+    if (*q > model::Quantity::from_units(1'000'000'000'000'000)) {
+      value.error("a quantity of at most 1P");
+      continue;
+    }
     out[name] = *q;
   }
   return out;

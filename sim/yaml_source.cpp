@@ -4,6 +4,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -32,6 +33,8 @@ size_t count_nodes(const DocNode& n) {
 /// node, against a node budget that stops alias bombs.
 class DocBuilder : public YAML::EventHandler {
  public:
+  static constexpr size_t kMaxDepth = 1000;
+
   DocBuilder(const std::string& file, Diagnostics& diagnostics, size_t budget)
       : file_(file), diagnostics_(diagnostics), budget_(budget) {}
 
@@ -72,7 +75,7 @@ class DocBuilder : public YAML::EventHandler {
     }
     DocNode copy = it->second.node;
     copy.mark = to_mark(mark);
-    attach(std::move(copy), 0, cost);
+    attach(std::move(copy), 0, cost, it->second.depth);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -102,6 +105,7 @@ class DocBuilder : public YAML::EventHandler {
  private:
   struct Frame {
     DocNode node;
+    size_t child_depth = 0;  ///< deepest child so far (0: no container child)
     YAML::anchor_t anchor = 0;
     std::string path;
     bool expecting_key = true;
@@ -127,7 +131,7 @@ class DocBuilder : public YAML::EventHandler {
     }
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    attach(std::move(f.node), f.anchor);
+    attach(std::move(f.node), f.anchor, 1, f.child_depth + 1);
   }
 
   /// The path the next value will have (for messages about keys).
@@ -148,9 +152,15 @@ class DocBuilder : public YAML::EventHandler {
 
   /// Hangs a finished node on its parent. `cost` is the number of nodes it adds: 1 for a node
   /// built from events (its children were counted as they came), the whole copy for an alias.
-  void attach(DocNode n, YAML::anchor_t anchor, size_t cost = 1) {
+  void attach(DocNode n, YAML::anchor_t anchor, size_t cost = 1, size_t depth = 0) {
     if (failed_) {
       return;  // after a fatal problem the rest of the stream is only drained
+    }
+    // Aliases can nest anchored trees past yaml-cpp's own limit of 500 levels; every later
+    // stage walks trees recursively, so the depth is bounded here (found while fuzzing).
+    if (stack_.size() + depth > kMaxDepth) {
+      fail(n.mark, "a nesting depth of at most 1000", "a deeper document (nested aliases?)");
+      return;
     }
     const size_t size = cost;
     if (size > budget_) {
@@ -160,13 +170,14 @@ class DocBuilder : public YAML::EventHandler {
     }
     budget_ -= size;
     if (anchor != 0) {
-      anchors_[anchor] = Anchored{n, count_nodes(n)};
+      anchors_[anchor] = Anchored{n, count_nodes(n), depth};
     }
     if (stack_.empty()) {
       root_ = std::move(n);
       return;
     }
     Frame& parent = stack_.back();
+    parent.child_depth = std::max(parent.child_depth, depth);
     if (parent.node.kind == DocKind::kSequence) {
       parent.node.children.push_back(std::move(n));
       return;
@@ -218,7 +229,8 @@ class DocBuilder : public YAML::EventHandler {
 
   struct Anchored {
     DocNode node;
-    size_t size = 0;  ///< nodes in `node`, the cost of one alias to it
+    size_t size = 0;   ///< nodes in `node`, the cost of one alias to it
+    size_t depth = 0;  ///< container levels in `node`
   };
 
   std::map<YAML::anchor_t, Anchored> anchors_;

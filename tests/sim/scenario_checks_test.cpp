@@ -29,3 +29,27 @@ spec:
 
 }  // namespace
 }  // namespace drasim::sim
+
+namespace drasim::sim {
+namespace {
+
+TEST_CASE("a resource quantity beyond 1P is rejected so vector arithmetic cannot overflow") {
+  // Found by the loader fuzzer: 10P GPUs is 10^16 devices, 10^19 milli-GPUs, past int64.
+  const char* text = R"(apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec: {containers: [{name: c, resources: {limits: {nvidia.com/gpu: 10P}}}]}
+)";
+  try {
+    (void)load_scenario_texts({{"t.yaml", text}});
+    FAIL("expected an InputError");
+  } catch (const InputError& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].to_string()
+          == "t.yaml:4:68: error: spec.containers[0].resources.limits[\"nvidia.com/gpu\"]: a "
+             "quantity of at most 1P, got \"10P\"");
+  }
+}
+
+}  // namespace
+}  // namespace drasim::sim

@@ -73,3 +73,24 @@ TEST_CASE("a duplicate key is reported at its second occurrence with its path") 
 
 }  // namespace
 }  // namespace drasim::sim
+
+namespace drasim::sim {
+namespace {
+
+TEST_CASE(
+    "aliases that nest anchored trees beyond 1000 levels are an error, not a stack overflow") {
+  // yaml-cpp stops plain nesting at 500 levels, but each alias below re-nests a 450-level tree
+  // inside another 450 levels; later stages walk trees recursively, so depth is capped.
+  std::string text = "a0: &a0 " + std::string(450, '[') + "x" + std::string(450, ']') + "\n";
+  for (int k = 1; k < 4; ++k) {
+    text += "a" + std::to_string(k) + ": &a" + std::to_string(k) + " " + std::string(450, '[')
+            + "*a" + std::to_string(k - 1) + std::string(450, ']') + "\n";
+  }
+  Diagnostics d;
+  (void)parse_yaml(text, 0, "t.yaml", d);
+  REQUIRE(d.errors().size() == 1);
+  CHECK(d.errors()[0].expected == "a nesting depth of at most 1000");
+}
+
+}  // namespace
+}  // namespace drasim::sim
