@@ -132,7 +132,6 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
   PodTemplate t;
   t.manifest = manifest;
   t.namespace_name = pod.meta.namespace_name;
-  t.labels = pod.meta.labels;
   t.tolerations = pod.spec.tolerations;
   t.node_selector = pod.spec.node_selector;
   t.required_affinity = pod.spec.required_node_affinity;
@@ -238,7 +237,6 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
       job.preemptible = is_preemptible(pg.preemptibility, pg.meta.labels, priority);
       job.min_member = pg.min_member.value_or(1);
       job.creation_us = pg.meta.appear_us;
-      job.explicit_group = true;
       const JobId id = add_job(state, std::move(job));
       for (const size_t m : members[g]) {
         const Pod& pod = objects.pods[m];

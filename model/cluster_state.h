@@ -51,7 +51,6 @@ struct NodeInfo {
 struct PodTemplate {
   uint32_t manifest = 0;  ///< index into the ObjectSet's pods
   std::string namespace_name;
-  StringMap labels;
   std::vector<Toleration> tolerations;
   StringMap node_selector;
   std::optional<NodeSelector> required_affinity;
@@ -134,8 +133,7 @@ struct JobInfo {
   bool preemptible = true;
   int64_t min_member = 1;
   int64_t creation_us = 0;
-  bool explicit_group = false;  ///< a PodGroup object, not one made for a bare pod
-  uint32_t name_rank = 0;       ///< rank of (namespace, name) among all jobs
+  uint32_t name_rank = 0;  ///< rank of (namespace, name) among all jobs
   std::vector<PodId> pods;
   int64_t pending_pods = 0;       ///< pods in kPending
   int64_t active_pods = 0;        ///< pods holding a node (pipelined, binding, running)

@@ -178,9 +178,6 @@ RunResult Engine::run() {
     now_ = next.at;
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
     ++stats_.events;
-    for (Observer* o : observers_) {
-      o->on_event(now_, next.event, state_);
-    }
   }
   refresh_reasons();
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {

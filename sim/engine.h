@@ -13,19 +13,9 @@
 
 namespace drasim::sim {
 
-/// Receives every processed event (after it was applied). Metrics and anomaly detectors hook in
-/// here.
-class Observer {
- public:
-  virtual ~Observer() = default;
-  virtual void on_event(SimTime now, const Event& event, const model::ClusterState& state) = 0;
-};
-
 class Engine {
  public:
   explicit Engine(const Scenario& scenario);
-
-  void add_observer(Observer* observer) { observers_.push_back(observer); }
 
   /// Runs to the end and returns the result. Call once.
   RunResult run();
@@ -58,7 +48,6 @@ class Engine {
   bool stop_ = false;
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
-  std::vector<Observer*> observers_;
   RunStats stats_;
 };
 
