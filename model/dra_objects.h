@@ -163,20 +163,34 @@ struct ClaimSpec {
 };
 
 struct DeviceAllocationResult {
-  std::string request;
+  std::string request;  ///< `req` or `req/sub`
   std::string driver;
   std::string pool;
   std::string device;
   std::optional<bool> admin_access;
-  std::string share_id;
+  std::vector<Toleration> tolerations;  ///< the request's (device-taints feature on)
+  std::vector<std::string> binding_conditions;
+  std::vector<std::string> binding_failure_conditions;
+  std::string share_id;  ///< multi-allocation devices only
   std::map<std::string, Quantity> consumed_capacity;
 
   friend bool operator==(const DeviceAllocationResult&, const DeviceAllocationResult&) = default;
 };
 
+/// One `status.allocation.devices.config[]` entry.
+struct AllocationConfig {
+  enum class Source { kFromClass, kFromClaim };
+  Source source = Source::kFromClass;
+  std::vector<std::string> requests;
+  std::string driver;
+
+  friend bool operator==(const AllocationConfig&, const AllocationConfig&) = default;
+};
+
 struct AllocationResult {
   std::vector<DeviceAllocationResult> results;
-  std::optional<NodeSelector> node_selector;
+  std::vector<AllocationConfig> config;
+  std::optional<NodeSelector> node_selector;  ///< nullopt: usable on every node
 
   friend bool operator==(const AllocationResult&, const AllocationResult&) = default;
 };

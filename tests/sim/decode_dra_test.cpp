@@ -1182,8 +1182,17 @@ status:
   REQUIRE(c.allocation.has_value());
   CHECK(c.allocation->results
         == std::vector<model::DeviceAllocationResult>{
-            {"gpus", "gpu.example.com", "node-a", "gpu-0", std::nullopt, "", {}},
-            {"gpus", "gpu.example.com", "node-a", "gpu-1", true, "2f0c", {{"memory", q("16Gi")}}}});
+            {"gpus", "gpu.example.com", "node-a", "gpu-0", std::nullopt, {}, {}, {}, "", {}},
+            {"gpus",
+             "gpu.example.com",
+             "node-a",
+             "gpu-1",
+             true,
+             {},
+             {},
+             {},
+             "2f0c",
+             {{"memory", q("16Gi")}}}});
   REQUIRE(c.allocation->node_selector.has_value());
   REQUIRE(c.allocation->node_selector->terms.size() == 1);
   CHECK(c.allocation->node_selector->terms[0].match_fields
