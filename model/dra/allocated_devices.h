@@ -1,0 +1,49 @@
+#pragma once
+/// The devices already held by other (allocated) claims: the allocator's `allocatedState`
+/// (dra-semantics.md section 3.1; upstream internal/allocatedstate.go). Exclusive allocations
+/// make a device unavailable; allocations of multi-allocation devices (results with a shareID)
+/// instead add to the consumed capacity of the device; admin-access results are left out.
+
+#include "model/dra/device_id.h"
+#include "model/dra_objects.h"
+#include "model/quantity.h"
+
+#include <map>
+#include <string>
+
+namespace drasim::model::dra {
+
+class AllocatedDevices {
+ public:
+  /// Records every device of `allocation` (admin-access results are skipped).
+  void add(const AllocationResult& allocation);
+
+  /// The exact inverse of add(); removing what was never added is a bug (asserted).
+  void remove(const AllocationResult& allocation);
+
+  /// Whether some claim holds the device exclusively.
+  [[nodiscard]] bool is_exclusive(const DeviceId& id) const;
+
+  [[nodiscard]] bool is_exclusive(const DeviceKey& id) const;
+
+  /// Consumable capacity in use on a multi-allocation device (summed over its shares), or
+  /// nullptr when no share of the device is allocated.
+  [[nodiscard]] const std::map<std::string, Quantity>* consumed(const DeviceId& id) const;
+
+  [[nodiscard]] const std::map<std::string, Quantity>* consumed(const DeviceKey& id) const;
+
+  [[nodiscard]] bool empty() const { return devices_.empty(); }
+
+ private:
+  struct Entry {
+    int exclusive = 0;  ///< exclusive results naming the device
+    int shares = 0;     ///< shared (shareID) results naming the device
+    std::map<std::string, Quantity> consumed;
+
+    friend bool operator==(const Entry&, const Entry&) = default;
+  };
+
+  std::map<DeviceId, Entry, DeviceIdLess> devices_;
+};
+
+}  // namespace drasim::model::dra

@@ -1,0 +1,65 @@
+#pragma once
+/// Every DeviceClass and ResourceSlice of the cluster, prepared once for the structured
+/// allocator: DeviceTaintRule taints merged into the devices they select (dra-semantics.md
+/// sections 2.6 and 8; only with DRADeviceTaintRules and DRADeviceTaints on) and the slices
+/// indexed so that gathering the pools of one node touches only the slices that can matter
+/// to it: node-local slices by node name, everything else (allNodes, nodeSelector,
+/// perDeviceNodeSelection, counter-only) in one list, and every slice by pool for the
+/// cluster-wide completeness re-check (section 3.2).
+
+#include "model/dra/features.h"
+#include "model/dra_objects.h"
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace drasim::model::dra {
+
+class Inventory {
+ public:
+  Inventory(std::vector<DeviceClass> classes, std::vector<ResourceSlice> slices,
+            const std::vector<DeviceTaintRule>& rules, const DraFeatures& features);
+
+  /// The class with this name, or nullptr.
+  [[nodiscard]] const DeviceClass* find_class(std::string_view name) const;
+
+  [[nodiscard]] const std::vector<DeviceClass>& classes() const { return classes_; }
+
+  /// All slices in input order, rule taints merged in.
+  [[nodiscard]] const std::vector<ResourceSlice>& slices() const { return slices_; }
+
+  /// Indices (ascending) of the slices with `nodeName == node_name` and no shared counters.
+  [[nodiscard]] std::span<const uint32_t> node_local_slices(std::string_view node_name) const;
+
+  /// Indices (ascending) of every slice that is not node-local.
+  [[nodiscard]] std::span<const uint32_t> shared_slices() const { return shared_; }
+
+  /// Indices (ascending) of every slice of pool `(driver, pool)`, whatever node it targets.
+  [[nodiscard]] std::span<const uint32_t> pool_slices(std::string_view driver,
+                                                      std::string_view pool) const;
+
+ private:
+  struct PoolLess {
+    using is_transparent = void;
+
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return std::pair<std::string_view, std::string_view>(a.first, a.second)
+             < std::pair<std::string_view, std::string_view>(b.first, b.second);
+    }
+  };
+
+  std::vector<DeviceClass> classes_;
+  std::vector<ResourceSlice> slices_;
+  std::map<std::string, uint32_t, std::less<>> class_index_;
+  std::map<std::string, std::vector<uint32_t>, std::less<>> by_node_;
+  std::vector<uint32_t> shared_;
+  std::map<std::pair<std::string, std::string>, std::vector<uint32_t>, PoolLess> by_pool_;
+};
+
+}  // namespace drasim::model::dra

@@ -1,0 +1,53 @@
+#pragma once
+/// GatherPools (dra-semantics.md section 3.2; upstream
+/// structured/internal/experimental/pools_experimental.go): the resource pools whose devices a
+/// node can reach, with their completeness and validity, in the deterministic 1.36 order.
+
+#include "model/dra/features.h"
+#include "model/dra/inventory.h"
+#include "model/dra_objects.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drasim::model::dra {
+
+/// One pool `(driver, name)` as seen from one node. Pointers borrow from the Inventory.
+struct Pool {
+  std::string_view driver;
+  std::string_view name;
+  int64_t generation = 0;
+  /// Not all slices of the current generation exist yet: no device is usable (1.35+), and an
+  /// All-mode request fails.
+  bool incomplete = false;
+  /// Duplicate device or counter set names, unknown counters: no device is usable.
+  bool invalid = false;
+  std::string invalid_reason;
+  /// Some device in `device_slices` has binding conditions (such pools come last).
+  bool has_binding_conditions = false;
+  /// The slices with devices that target the node, sorted by slice name.
+  std::vector<const ResourceSlice*> device_slices;
+  /// The pool's other device slices (other nodes): their allocated devices draw on the counters.
+  std::vector<const ResourceSlice*> other_device_slices;
+  /// The pool's counter sets (partitionable devices), in slice-name then declaration order.
+  std::vector<const CounterSet*> counter_sets;
+
+  /// `driver/pool`, the PoolID text of upstream messages.
+  [[nodiscard]] std::string id() const;
+};
+
+/// Whether a node is targeted by `nodeName` / `allNodes` / `nodeSelector` (the first one set;
+/// none set = not targeted), as upstream NodeMatches.
+bool node_matches(const std::string& target_node_name, bool all_nodes,
+                  const std::optional<NodeSelector>& node_selector, const std::string& node_name,
+                  const StringMap& node_labels);
+
+/// The pools reachable from the node: sorted by (driver, pool name), pools with binding
+/// conditions last. Obsolete pools (a newer generation exists elsewhere) are left out.
+/// features.minor 34 judges completeness from the node's slices only (section 3.15).
+std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& features,
+                               const std::string& node_name, const StringMap& node_labels);
+
+}  // namespace drasim::model::dra
