@@ -57,7 +57,6 @@ class ClaimConstraint {
   int num_devices_ = 0;
   // distinctAttribute: (request index, value), a stack (1.36+) or one entry per request (1.35)
   std::vector<std::pair<uint32_t, const AttributeValue*>> values_;
-  // 1.35 quirk: what remove() must restore is unknowable upstream (the entry is deleted)
 };
 
 }  // namespace drasim::model::dra
