@@ -32,8 +32,8 @@ struct Node {
   bool optional = false;    ///< kSelect `.?`, kCall `_[?_]`
   uint32_t line = 1;
   uint32_t col = 1;
-  std::string name;       ///< ident, field, function, or comprehension iteration variable
-  std::string accu_name;  ///< kComprehension accumulator variable
+  std::string name;        ///< ident, field, function, or comprehension iteration variable
+  std::string accu_name;   ///< kComprehension accumulator variable
   std::string iter_name2;  ///< kComprehension second iteration variable (two-variable forms)
   Value literal;
   std::vector<int32_t> children;

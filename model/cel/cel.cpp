@@ -40,18 +40,18 @@ const Type* sized_map(TypeArena& arena, const Type* key, const Type* value, bool
 }
 
 CompileError located(const ParseError& e) {
-  return CompileError{"ERROR: <input>:" + std::to_string(e.line) + ":" + std::to_string(e.col) +
-                          ": " + e.message,
-                      e.line, e.col};
+  return CompileError{
+      "ERROR: <input>:" + std::to_string(e.line) + ":" + std::to_string(e.col) + ": " + e.message,
+      e.line, e.col};
 }
 
 void compile_constant_regexes(Program& p) {
   p.constant_regex.assign(p.ast.nodes.size(), nullptr);
   for (std::size_t i = 0; i < p.ast.nodes.size(); ++i) {
     const Node& n = p.ast.nodes[i];
-    if (n.kind != NodeKind::kCall || n.children.size() < 2 ||
-        (n.function != FunctionId::kMatches && n.function != FunctionId::kFind &&
-         n.function != FunctionId::kFindAll)) {
+    if (n.kind != NodeKind::kCall || n.children.size() < 2
+        || (n.function != FunctionId::kMatches && n.function != FunctionId::kFind
+            && n.function != FunctionId::kFindAll)) {
       continue;
     }
     const Node& pattern = p.ast.at(n.children[1]);
@@ -161,8 +161,8 @@ std::variant<std::shared_ptr<const Program>, CompileError> compile(std::string_v
   }
   p->slot_count = checked.slot_count;
   const Type* result = p->ast.at(p->ast.root).type;
-  if (env.require_bool_result() && result->kind != TypeKind::kBool &&
-      result->kind != TypeKind::kDyn) {
+  if (env.require_bool_result() && result->kind != TypeKind::kBool
+      && result->kind != TypeKind::kDyn) {
     return CompileError{"must evaluate to bool or the unknown type, not " + type_name(result), 1,
                         1};
   }
@@ -218,8 +218,7 @@ Value device_value(const ResourceSlice& slice, const Device& device, bool consum
 std::optional<CompileError> validate_selector(std::string_view expression,
                                               bool consumable_capacity) {
   if (expression.size() > kSelectorMaxLength) {
-    return CompileError{"must not be longer than " + std::to_string(kSelectorMaxLength) +
-                        " bytes"};
+    return CompileError{"must not be longer than " + std::to_string(kSelectorMaxLength) + " bytes"};
   }
   const Environment env = device_environment(consumable_capacity);
   auto compiled = compile(expression, env);

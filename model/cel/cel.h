@@ -26,7 +26,8 @@ struct CompileError {
   uint32_t col = 1;
 };
 
-/// Maximum expression length accepted by API validation (resource.k8s.io CELSelectorExpressionMaxLength).
+/// Maximum expression length accepted by API validation (resource.k8s.io
+/// CELSelectorExpressionMaxLength).
 inline constexpr std::size_t kSelectorMaxLength = 10240;
 /// Cost limit for DRA selectors, both estimated (validation) and at run time
 /// (resource.k8s.io CELSelectorExpressionMaxCost).

@@ -57,7 +57,9 @@ bool assignable(const Type* param, const Type* arg, Bindings& b) {
 class Checker {
  public:
   Checker(Ast& ast, const Environment& env, TypeArena& arena)
-      : ast_(ast), env_(env), arena_(arena),
+      : ast_(ast),
+        env_(env),
+        arena_(arena),
         next_slot_(static_cast<int32_t>(env.variables().size())) {}
 
   CheckOutput run() {
@@ -158,9 +160,9 @@ class Checker {
       n.slot = *slot;
       return set(idx, env_.variables()[static_cast<std::size_t>(*slot)].type);
     }
-    static constexpr std::string_view kTypeNames[] = {
-        "int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type",
-        "dyn"};
+    static constexpr std::string_view kTypeNames[] = {"int",       "uint",  "double", "bool",
+                                                      "string",    "bytes", "list",   "map",
+                                                      "null_type", "type",  "dyn"};
     for (const auto t : kTypeNames) {
       if (n.name == t) {
         n.kind = NodeKind::kLiteral;
@@ -230,8 +232,8 @@ class Checker {
     rewrite_namespaced(ast_.at(idx));
     const FunctionDecl* decl = env_.function(ast_.at(idx).name, ast_.at(idx).has_target);
     if (decl == nullptr) {
-      if (ast_.at(idx).has_target && env_.function(ast_.at(idx).name, false) == nullptr &&
-          !check(ast_.at(idx).children[0])) {
+      if (ast_.at(idx).has_target && env_.function(ast_.at(idx).name, false) == nullptr
+          && !check(ast_.at(idx).children[0])) {
         return nullptr;
       }
       return fail(idx, "undeclared reference to '" + ast_.at(idx).name + "' (in container '')");
@@ -247,14 +249,14 @@ class Checker {
     }
     Node& n = ast_.at(idx);
     n.function = decl->id;
-    if ((decl->id == FunctionId::kEquals || decl->id == FunctionId::kNotEquals) &&
-        args.size() == 2 && is_numeric(args[0]) && is_numeric(args[1])) {
+    if ((decl->id == FunctionId::kEquals || decl->id == FunctionId::kNotEquals) && args.size() == 2
+        && is_numeric(args[0]) && is_numeric(args[1])) {
       return set(idx, prim(TypeKind::kBool));  // heterogeneous numeric equality
     }
     const Type* result = resolve(*decl, args);
     if (result == nullptr) {
-      return fail(idx, "found no matching overload for '" + n.name + "' applied to '" +
-                           signature_text(n.has_target, args) + "'");
+      return fail(idx, "found no matching overload for '" + n.name + "' applied to '"
+                           + signature_text(n.has_target, args) + "'");
     }
     return set(idx, result);
   }
@@ -347,8 +349,8 @@ class Checker {
         return nullptr;
       }
       if (i % 2 == 0) {
-        if (t->kind != TypeKind::kString && t->kind != TypeKind::kInt &&
-            t->kind != TypeKind::kUint && t->kind != TypeKind::kBool && !is_dyn(t)) {
+        if (t->kind != TypeKind::kString && t->kind != TypeKind::kInt && t->kind != TypeKind::kUint
+            && t->kind != TypeKind::kBool && !is_dyn(t)) {
           return fail(children[i], "unsupported map key type: " + type_name(t));
         }
         key = join(key, t, prim(TypeKind::kDyn));

@@ -13,7 +13,7 @@
 namespace drasim::model::cel {
 
 struct CheckOutput {
-  int32_t slot_count = 0;  ///< declared variables plus comprehension variables
+  int32_t slot_count = 0;           ///< declared variables plus comprehension variables
   std::optional<ParseError> error;  ///< message without the `ERROR: <input>:l:c:` prefix
 };
 

@@ -17,8 +17,8 @@ bool is_list(Args a, std::size_t i) {
 
 Value min_max(FunctionId id, const std::vector<Value>& l) {
   if (l.empty()) {
-    return Value::error(std::string(id == FunctionId::kMin ? "min" : "max") +
-                        " called on empty list");
+    return Value::error(std::string(id == FunctionId::kMin ? "min" : "max")
+                        + " called on empty list");
   }
   std::size_t best = 0;
   for (std::size_t i = 1; i < l.size(); ++i) {
@@ -68,16 +68,16 @@ Value sorted(const std::vector<Value>& l) {
 
 Value slice(const std::vector<Value>& l, int64_t start, int64_t end) {
   if (start < 0 || end < 0) {
-    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) +
-                        "), negative indexes not supported");
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end)
+                        + "), negative indexes not supported");
   }
   if (start > end) {
-    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) +
-                        "), start index must be less than or equal to end index");
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end)
+                        + "), start index must be less than or equal to end index");
   }
   if (end > static_cast<int64_t>(l.size())) {
-    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end) +
-                        "), list is length " + std::to_string(l.size()));
+    return Value::error("cannot slice(" + std::to_string(start) + ", " + std::to_string(end)
+                        + "), list is length " + std::to_string(l.size()));
   }
   return Value::from_list(std::vector<Value>(l.begin() + start, l.begin() + end));
 }

@@ -44,9 +44,7 @@ struct Range {
 
   [[nodiscard]] Range scale(double f) const { return {factor(min, f), factor(max, f)}; }
 
-  [[nodiscard]] Range join(Range o) const {
-    return {std::min(min, o.min), std::max(max, o.max)};
-  }
+  [[nodiscard]] Range join(Range o) const { return {std::min(min, o.min), std::max(max, o.max)}; }
 };
 
 constexpr Range kUnknown{0, kMax};
@@ -62,7 +60,9 @@ struct Local {
 class Estimator {
  public:
   explicit Estimator(const Ast& ast)
-      : ast_(ast), path_(ast.nodes.size(), nullptr), size_(ast.nodes.size()),
+      : ast_(ast),
+        path_(ast.nodes.size(), nullptr),
+        size_(ast.nodes.size()),
         entry_(ast.nodes.size()) {}
 
   Range cost(int32_t i) {
@@ -172,8 +172,9 @@ class Estimator {
       return sum + kOne;  // presence tests cost 1 (PresenceTestHasCost)
     }
     const Type* t = at(operand).type;
-    if (t != nullptr && (t->kind == TypeKind::kMap || t->kind == TypeKind::kObject ||
-                         t->kind == TypeKind::kTypeParam)) {
+    if (t != nullptr
+        && (t->kind == TypeKind::kMap || t->kind == TypeKind::kObject
+            || t->kind == TypeKind::kTypeParam)) {
       sum = sum + kOne;
     }
     if (const Type* p = path_[u(operand)]) {
@@ -229,7 +230,8 @@ class Estimator {
       if (rp == nullptr || (rp->kind != TypeKind::kList && rp->kind != TypeKind::kMap)) {
         return nullptr;
       }
-      return rp->kind == TypeKind::kList ? rp->params[0] : rp->params[static_cast<std::size_t>(which)];
+      return rp->kind == TypeKind::kList ? rp->params[0]
+                                         : rp->params[static_cast<std::size_t>(which)];
     };
     const bool two = !n.iter_name2.empty();
     Local first{n.name, nullptr, std::nullopt, std::nullopt};
@@ -310,7 +312,9 @@ class Estimator {
     const Node& n = at(i);
     const std::optional<int32_t> target =
         n.has_target ? std::optional<int32_t>(n.children[0]) : std::nullopt;
-    const auto arg = [&](std::size_t k) { return n.children[k + (n.has_target ? 1 : 0)]; };
+    const auto arg = [&](std::size_t k) {
+      return n.children[k + (n.has_target ? 1 : 0)];
+    };
     const std::size_t nargs = n.children.size() - (n.has_target ? 1 : 0);
     if (const auto k8s = k8s_cost(i, target, nargs, arg)) {
       return *k8s + args_sum;
@@ -326,7 +330,8 @@ class Estimator {
         break;
       case FunctionId::kToBytes:
       case FunctionId::kQuote:
-        if (nargs == 1 && (n.function == FunctionId::kQuote || type_kind(arg(0)) == TypeKind::kString)) {
+        if (nargs == 1
+            && (n.function == FunctionId::kQuote || type_kind(arg(0)) == TypeKind::kString)) {
           return size_or_unknown(arg(0)).scale(kStringTraversal) + args_sum;
         }
         break;
@@ -354,9 +359,9 @@ class Estimator {
         break;
       case FunctionId::kContains:
         if (target && nargs == 1) {
-          return size_or_unknown(*target).scale(kStringTraversal) *
-                     size_or_unknown(arg(0)).scale(kStringTraversal) +
-                 args_sum;
+          return size_or_unknown(*target).scale(kStringTraversal)
+                     * size_or_unknown(arg(0)).scale(kStringTraversal)
+                 + args_sum;
         }
         break;
       case FunctionId::kLogicalAnd:
@@ -438,8 +443,8 @@ class Estimator {
         return ts.scale(2 * kStringTraversal);
       case FunctionId::kSplit: {
         uint64_t max = ts.max;
-        if (nargs > 1 && at(arg(1)).kind == NodeKind::kLiteral &&
-            at(arg(1)).literal.kind() == ValueKind::kInt) {
+        if (nargs > 1 && at(arg(1)).kind == NodeKind::kLiteral
+            && at(arg(1)).literal.kind() == ValueKind::kInt) {
           max = static_cast<uint64_t>(at(arg(1)).literal.as_int());
         }
         size_[u(i)] = Range{0, max};

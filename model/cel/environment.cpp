@@ -81,12 +81,10 @@ const Type* Environment::type(std::string_view spec) {
     return arena_->optional(type(args.at(0)));
   }
   static constexpr std::pair<std::string_view, TypeKind> kNames[] = {
-      {"dyn", TypeKind::kDyn},         {"null", TypeKind::kNull},
-      {"bool", TypeKind::kBool},       {"int", TypeKind::kInt},
-      {"uint", TypeKind::kUint},       {"double", TypeKind::kDouble},
-      {"string", TypeKind::kString},   {"bytes", TypeKind::kBytes},
-      {"Semver", TypeKind::kSemver},   {"Quantity", TypeKind::kQuantity},
-      {"type", TypeKind::kType}};
+      {"dyn", TypeKind::kDyn},           {"null", TypeKind::kNull},   {"bool", TypeKind::kBool},
+      {"int", TypeKind::kInt},           {"uint", TypeKind::kUint},   {"double", TypeKind::kDouble},
+      {"string", TypeKind::kString},     {"bytes", TypeKind::kBytes}, {"Semver", TypeKind::kSemver},
+      {"Quantity", TypeKind::kQuantity}, {"type", TypeKind::kType}};
   for (const auto& [n, k] : kNames) {
     if (spec == n) {
       return arena_->primitive(k);
@@ -116,8 +114,10 @@ void Environment::add_library() {
   add_function("_+_", false, F::kAdd,
                {"int,int:int", "uint,uint:uint", "double,double:double", "string,string:string",
                 "bytes,bytes:bytes", "list(A),list(A):list(A)"});
-  add_function("_-_", false, F::kSubtract, {"int,int:int", "uint,uint:uint", "double,double:double"});
-  add_function("_*_", false, F::kMultiply, {"int,int:int", "uint,uint:uint", "double,double:double"});
+  add_function("_-_", false, F::kSubtract,
+               {"int,int:int", "uint,uint:uint", "double,double:double"});
+  add_function("_*_", false, F::kMultiply,
+               {"int,int:int", "uint,uint:uint", "double,double:double"});
   add_function("_/_", false, F::kDivide, {"int,int:int", "uint,uint:uint", "double,double:double"});
   add_function("_%_", false, F::kModulo, {"int,int:int", "uint,uint:uint"});
   add_function("-_", false, F::kNegate, {"int:int", "double:double"});
@@ -125,23 +125,22 @@ void Environment::add_library() {
   add_function("_==_", false, F::kEquals, {"A,A:bool"});
   add_function("_!=_", false, F::kNotEquals, {"A,A:bool"});
   const std::initializer_list<std::string_view> ordering = {
-      "int,int:bool",    "uint,uint:bool",     "double,double:bool", "string,string:bool",
-      "bytes,bytes:bool", "bool,bool:bool",    "int,double:bool",    "int,uint:bool",
-      "uint,int:bool",   "uint,double:bool",   "double,int:bool",    "double,uint:bool"};
+      "int,int:bool",     "uint,uint:bool",   "double,double:bool", "string,string:bool",
+      "bytes,bytes:bool", "bool,bool:bool",   "int,double:bool",    "int,uint:bool",
+      "uint,int:bool",    "uint,double:bool", "double,int:bool",    "double,uint:bool"};
   add_function("_<_", false, F::kLess, ordering);
   add_function("_<=_", false, F::kLessEquals, ordering);
   add_function("_>_", false, F::kGreater, ordering);
   add_function("_>=_", false, F::kGreaterEquals, ordering);
   add_function("@in", false, F::kIn, {"A,list(A):bool", "A,map(A,B):bool"});
   add_function("_[_]", false, F::kIndex, {"list(A),int:A", "map(A,B),A:B"});
-  add_function("_[?_]", false, F::kOptIndex,
-               {"list(A),int:optional(A)", "map(A,B),A:optional(B)"});
+  add_function("_[?_]", false, F::kOptIndex, {"list(A),int:optional(A)", "map(A,B),A:optional(B)"});
   add_function("_&&_", false, F::kLogicalAnd, {"bool,bool:bool"});
   add_function("_||_", false, F::kLogicalOr, {"bool,bool:bool"});
   add_function("_?_:_", false, F::kConditional, {"bool,A,A:A"});
   add_function("@not_strictly_false", false, F::kNotStrictlyFalse, {"bool:bool"});
-  const std::initializer_list<std::string_view> sizes = {"string:int", "bytes:int",
-                                                         "list(A):int", "map(A,B):int"};
+  const std::initializer_list<std::string_view> sizes = {"string:int", "bytes:int", "list(A):int",
+                                                         "map(A,B):int"};
   add_function("size", false, F::kSize, sizes);
   add_function("size", true, F::kSize, sizes);
   add_function("int", false, F::kToInt, {"int:int", "uint:int", "double:int", "string:int"});
@@ -205,8 +204,10 @@ void Environment::add_library() {
                {"Quantity,Quantity:bool", "Semver,Semver:bool"});
   add_function("isLessThan", true, F::kIsLessThan,
                {"Quantity,Quantity:bool", "Semver,Semver:bool"});
-  add_function("add", true, F::kQuantityAdd, {"Quantity,Quantity:Quantity", "Quantity,int:Quantity"});
-  add_function("sub", true, F::kQuantitySub, {"Quantity,Quantity:Quantity", "Quantity,int:Quantity"});
+  add_function("add", true, F::kQuantityAdd,
+               {"Quantity,Quantity:Quantity", "Quantity,int:Quantity"});
+  add_function("sub", true, F::kQuantitySub,
+               {"Quantity,Quantity:Quantity", "Quantity,int:Quantity"});
   add_function("isInteger", true, F::kIsInteger, {"Quantity:bool"});
   add_function("asInteger", true, F::kAsInteger, {"Quantity:int"});
   add_function("asApproximateFloat", true, F::kAsApproximateFloat, {"Quantity:double"});

@@ -97,11 +97,11 @@ Value arithmetic(FunctionId id, const Value& a, const Value& b) {
 Value relation(FunctionId id, const Value& a, const Value& b) {
   const auto c = compare_values(a, b);
   if (!c) {
-    const bool numeric_nan = (a.kind() == ValueKind::kDouble || b.kind() == ValueKind::kDouble) &&
-                             a.kind() != ValueKind::kString && b.kind() != ValueKind::kString;
+    const bool numeric_nan = (a.kind() == ValueKind::kDouble || b.kind() == ValueKind::kDouble)
+                             && a.kind() != ValueKind::kString && b.kind() != ValueKind::kString;
     const auto is_num = [](const Value& v) {
-      return v.kind() == ValueKind::kInt || v.kind() == ValueKind::kUint ||
-             v.kind() == ValueKind::kDouble;
+      return v.kind() == ValueKind::kInt || v.kind() == ValueKind::kUint
+             || v.kind() == ValueKind::kDouble;
     };
     if (numeric_nan && is_num(a) && is_num(b)) {
       return Value::from_bool(false);  // NaN is unordered
@@ -291,8 +291,8 @@ Value core_function(FunctionId id, Args a) {
       return contains_value(a[0], a[1]);
     case FunctionId::kSize: {
       const ValueKind k = a[0].kind();
-      if (k == ValueKind::kString || k == ValueKind::kBytes || k == ValueKind::kList ||
-          k == ValueKind::kMap) {
+      if (k == ValueKind::kString || k == ValueKind::kBytes || k == ValueKind::kList
+          || k == ValueKind::kMap) {
         return Value::from_int(static_cast<int64_t>(value_size(a[0])));
       }
       return no_such_overload(id, a);
@@ -379,7 +379,9 @@ Value call_function(FunctionId id, std::span<const Value> args, const re2::RE2* 
 }
 
 uint64_t call_cost(FunctionId id, std::span<const Value> a) {
-  const auto size = [&](std::size_t i) { return i < a.size() ? value_size(a[i]) : 0; };
+  const auto size = [&](std::size_t i) {
+    return i < a.size() ? value_size(a[i]) : 0;
+  };
   switch (id) {
     case FunctionId::kEquals:
     case FunctionId::kNotEquals:

@@ -71,16 +71,16 @@ Value index_value(const Value& container, const Value& key, bool optional) {
       i = key.as_int();
     } else if (key.kind() == ValueKind::kUint && key.as_uint() < (uint64_t{1} << 62)) {
       i = static_cast<int64_t>(key.as_uint());
-    } else if (key.kind() == ValueKind::kDouble && key.as_double() == static_cast<double>(
-                                                         static_cast<int64_t>(key.as_double()))) {
+    } else if (key.kind() == ValueKind::kDouble
+               && key.as_double() == static_cast<double>(static_cast<int64_t>(key.as_double()))) {
       i = static_cast<int64_t>(key.as_double());
     } else {
       return no_such_overload(FunctionId::kIndex, std::array{container, key});
     }
     if (i < 0 || i >= static_cast<int64_t>(l.size())) {
       return optional ? Value::optional_none()
-                      : Value::error("index '" + std::to_string(i) + "' out of range in list size '" +
-                                     std::to_string(l.size()) + "'");
+                      : Value::error("index '" + std::to_string(i) + "' out of range in list size '"
+                                     + std::to_string(l.size()) + "'");
     }
     const Value& v = l[static_cast<std::size_t>(i)];
     return optional ? Value::optional_of(v) : v;
@@ -185,7 +185,9 @@ Value comprehension(EvalState& s, const Node& n) {
     return init;
   }
   auto& slots = s.slots;
-  const auto slot = [](int32_t i) { return static_cast<std::size_t>(i); };
+  const auto slot = [](int32_t i) {
+    return static_cast<std::size_t>(i);
+  };
   slots[slot(n.slot2)] = init;
   const bool two = n.slot3 >= 0;
   const auto step = [&](const Value& first, const Value& second) {

@@ -16,12 +16,12 @@ Value quantity_function(FunctionId id, Args a) {
   const Quantity& q = a[0].as_quantity();
   switch (id) {
     case FunctionId::kIsInteger:
-      return Value::from_bool(q.nanos() % Quantity::kNano == 0 &&
-                              q.nanos() / Quantity::kNano <= Int128{INT64_MAX} &&
-                              q.nanos() / Quantity::kNano >= Int128{INT64_MIN});
+      return Value::from_bool(q.nanos() % Quantity::kNano == 0
+                              && q.nanos() / Quantity::kNano <= Int128{INT64_MAX}
+                              && q.nanos() / Quantity::kNano >= Int128{INT64_MIN});
     case FunctionId::kAsInteger:
-      if (q.nanos() % Quantity::kNano != 0 || q.nanos() / Quantity::kNano > Int128{INT64_MAX} ||
-          q.nanos() / Quantity::kNano < Int128{INT64_MIN}) {
+      if (q.nanos() % Quantity::kNano != 0 || q.nanos() / Quantity::kNano > Int128{INT64_MAX}
+          || q.nanos() / Quantity::kNano < Int128{INT64_MIN}) {
         return Value::error("cannot convert value to integer");
       }
       return Value::from_int(static_cast<int64_t>(q.nanos() / Quantity::kNano));
@@ -109,8 +109,8 @@ Value call_k8s_function(FunctionId id, Args a, const re2::RE2* constant_regex) {
   switch (id) {
     case FunctionId::kFind:
     case FunctionId::kFindAll:
-      if (a.size() >= 2 && a[0].kind() == ValueKind::kString &&
-          a[1].kind() == ValueKind::kString && (a.size() == 2 || a[2].kind() == ValueKind::kInt)) {
+      if (a.size() >= 2 && a[0].kind() == ValueKind::kString && a[1].kind() == ValueKind::kString
+          && (a.size() == 2 || a[2].kind() == ValueKind::kInt)) {
         return regex_function(id, a, constant_regex);
       }
       break;
@@ -136,8 +136,8 @@ Value call_k8s_function(FunctionId id, Args a, const re2::RE2* constant_regex) {
       return comparison(id, a);
     case FunctionId::kSemver:
     case FunctionId::kIsSemver: {
-      if (a.empty() || a[0].kind() != ValueKind::kString ||
-          (a.size() == 2 && a[1].kind() != ValueKind::kBool)) {
+      if (a.empty() || a[0].kind() != ValueKind::kString
+          || (a.size() == 2 && a[1].kind() != ValueKind::kBool)) {
         break;
       }
       auto v = parse_semver(a);

@@ -48,10 +48,9 @@ void append_utf8(std::string& out, uint32_t cp) {
   }
 }
 
-const char* const kReserved[] = {"as",      "break",  "const",   "continue", "else",
-                                 "for",     "function", "if",    "import",   "let",
-                                 "loop",    "package", "namespace", "return", "var",
-                                 "void",    "while"};
+const char* const kReserved[] = {"as",        "break",  "const",  "continue", "else", "for",
+                                 "function",  "if",     "import", "let",      "loop", "package",
+                                 "namespace", "return", "var",    "void",     "while"};
 
 class Lexer {
  public:
@@ -125,13 +124,13 @@ class Lexer {
       advance();
       return string_literal(!bytes, bytes);
     }
-    if ((c == 'r' || c == 'R') && (peek(1) == 'b' || peek(1) == 'B') &&
-        (peek(2) == '"' || peek(2) == '\'')) {
+    if ((c == 'r' || c == 'R') && (peek(1) == 'b' || peek(1) == 'B')
+        && (peek(2) == '"' || peek(2) == '\'')) {
       advance(2);
       return string_literal(true, true);
     }
-    if ((c == 'b' || c == 'B') && (peek(1) == 'r' || peek(1) == 'R') &&
-        (peek(2) == '"' || peek(2) == '\'')) {
+    if ((c == 'b' || c == 'B') && (peek(1) == 'r' || peek(1) == 'R')
+        && (peek(2) == '"' || peek(2) == '\'')) {
       advance(2);
       return string_literal(true, true);
     }
@@ -197,8 +196,8 @@ class Lexer {
         advance();
       }
     }
-    if ((peek() == 'e' || peek() == 'E') &&
-        (is_digit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && is_digit(peek(2))))) {
+    if ((peek() == 'e' || peek() == 'E')
+        && (is_digit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && is_digit(peek(2))))) {
       is_double = true;
       advance(2);
       while (is_digit(peek())) {
@@ -242,19 +241,44 @@ class Lexer {
     const char c = peek();
     advance();
     switch (c) {
-      case 'a': out += '\a'; return true;
-      case 'b': out += '\b'; return true;
-      case 'f': out += '\f'; return true;
-      case 'n': out += '\n'; return true;
-      case 'r': out += '\r'; return true;
-      case 't': out += '\t'; return true;
-      case 'v': out += '\v'; return true;
-      case '\\': out += '\\'; return true;
-      case '\'': out += '\''; return true;
-      case '"': out += '"'; return true;
-      case '`': out += '`'; return true;
-      case '?': out += '?'; return true;
-      default: break;
+      case 'a':
+        out += '\a';
+        return true;
+      case 'b':
+        out += '\b';
+        return true;
+      case 'f':
+        out += '\f';
+        return true;
+      case 'n':
+        out += '\n';
+        return true;
+      case 'r':
+        out += '\r';
+        return true;
+      case 't':
+        out += '\t';
+        return true;
+      case 'v':
+        out += '\v';
+        return true;
+      case '\\':
+        out += '\\';
+        return true;
+      case '\'':
+        out += '\'';
+        return true;
+      case '"':
+        out += '"';
+        return true;
+      case '`':
+        out += '`';
+        return true;
+      case '?':
+        out += '?';
+        return true;
+      default:
+        break;
     }
     (void)quote;
     if (c >= '0' && c <= '3') {

@@ -30,9 +30,8 @@ class Parser {
       return std::move(*error_);
     }
     if (!depth_within_limit()) {
-      return ParseError{"expression recursion limit exceeded: " +
-                            std::to_string(kMaxRecursionDepth),
-                        1, 1};
+      return ParseError{
+          "expression recursion limit exceeded: " + std::to_string(kMaxRecursionDepth), 1, 1};
     }
     ast_.root = root;
     return std::move(ast_);
@@ -155,7 +154,9 @@ class Parser {
   // ---- depth guard ----
   struct DepthGuard {
     explicit DepthGuard(Parser& p) : parser(p) { ++parser.depth_; }
+
     ~DepthGuard() { --parser.depth_; }
+
     DepthGuard(const DepthGuard&) = delete;
     DepthGuard& operator=(const DepthGuard&) = delete;
     Parser& parser;
@@ -164,9 +165,9 @@ class Parser {
   bool too_deep() {
     if (depth_ > kMaxRecursionDepth) {
       if (!error_) {
-        error_ = ParseError{"expression recursion limit exceeded: " +
-                                std::to_string(kMaxRecursionDepth),
-                            peek().line, peek().col};
+        error_ =
+            ParseError{"expression recursion limit exceeded: " + std::to_string(kMaxRecursionDepth),
+                       peek().line, peek().col};
       }
       return true;
     }
@@ -455,8 +456,8 @@ class Parser {
       return -1;
     }
     if (name.text == "has") {
-      if (args.size() != 1 || ast_.at(args[0]).kind != NodeKind::kSelect ||
-          ast_.at(args[0]).test_only || ast_.at(args[0]).optional) {
+      if (args.size() != 1 || ast_.at(args[0]).kind != NodeKind::kSelect
+          || ast_.at(args[0]).test_only || ast_.at(args[0]).optional) {
         return fail(name, "invalid argument to has() macro");
       }
       ast_.at(args[0]).test_only = true;
@@ -474,8 +475,8 @@ class Parser {
     }
     const bool one_var = args.size() == 2;
     const bool two_var = args.size() == 3;
-    if ((fn == "all" || fn == "exists" || fn == "exists_one" || fn == "filter" || fn == "map") &&
-        (one_var || (two_var && (fn == "all" || fn == "exists" || fn == "map")))) {
+    if ((fn == "all" || fn == "exists" || fn == "exists_one" || fn == "filter" || fn == "map")
+        && (one_var || (two_var && (fn == "all" || fn == "exists" || fn == "map")))) {
       return expand_comprehension(name, target, std::move(args));
     }
     Node n = at_token(NodeKind::kCall, name);
@@ -533,7 +534,9 @@ class Parser {
       return -1;
     }
     const int32_t body = args.back();
-    const auto accu = [&] { return ident(at, kAccumulatorName); };
+    const auto accu = [&] {
+      return ident(at, kAccumulatorName);
+    };
     int32_t init = -1;
     int32_t cond = -1;
     int32_t step = -1;
@@ -579,8 +582,8 @@ class Parser {
 
 std::variant<Ast, ParseError> parse(std::string_view source) {
   if (const uint64_t n = utf8_length(source); n > kMaxCodePoints) {
-    return ParseError{"expression code point size exceeds limit: size: " + std::to_string(n) +
-                          ", limit " + std::to_string(kMaxCodePoints),
+    return ParseError{"expression code point size exceeds limit: size: " + std::to_string(n)
+                          + ", limit " + std::to_string(kMaxCodePoints),
                       1, 1};
   }
   return Parser(tokenize(source)).run();

@@ -14,7 +14,7 @@
 
 namespace drasim::model::cel {
 
-inline constexpr int kMaxRecursionDepth = 250;   ///< cel-go parser default
+inline constexpr int kMaxRecursionDepth = 250;  ///< cel-go parser default
 /// Deepest tree accepted (long left-leaning operator chains count, too).
 inline constexpr int kMaxAstDepth = 4 * kMaxRecursionDepth;
 inline constexpr uint64_t kMaxCodePoints = 100'000;  ///< cel-go ExpressionSizeCodePointLimit

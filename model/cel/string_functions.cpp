@@ -144,8 +144,7 @@ Value split(Args a) {
   std::size_t pos = 0;
   while (true) {
     const std::size_t hit = s.find(sep, pos);
-    if (hit == std::string::npos ||
-        (limit > 0 && static_cast<int64_t>(out.size()) == limit - 1)) {
+    if (hit == std::string::npos || (limit > 0 && static_cast<int64_t>(out.size()) == limit - 1)) {
       out.push_back(Value::from_string(s.substr(pos)));
       break;
     }
@@ -167,8 +166,8 @@ Value substring(Args a) {
     return range_error(end);
   }
   if (start > end) {
-    return Value::error("invalid substring range. start: " + std::to_string(start) +
-                        ", end: " + std::to_string(end));
+    return Value::error("invalid substring range. start: " + std::to_string(start)
+                        + ", end: " + std::to_string(end));
   }
   return Value::from_string(
       encode(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start))));
@@ -207,16 +206,35 @@ Value quote(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
     switch (c) {
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\v': out += "\\v"; break;
-      case '\\': out += "\\\\"; break;
-      case '"': out += "\\\""; break;
-      default: out += c;
+      case '\a':
+        out += "\\a";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\v':
+        out += "\\v";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      default:
+        out += c;
     }
   }
   return Value::from_string(out + "\"");
@@ -273,7 +291,8 @@ std::optional<std::string> format_one(char verb, int precision, const Value& v,
         if (v.kind() == ValueKind::kString && (verb == 'x' || verb == 'X')) {
           std::string out;
           for (const char c : v.as_string()) {
-            out += fmt::format(verb == 'x' ? "{:02x}" : "{:02X}", static_cast<unsigned char>(c));
+            const auto byte = static_cast<unsigned char>(c);
+            out += verb == 'x' ? fmt::format("{:02x}", byte) : fmt::format("{:02X}", byte);
           }
           return out;
         }
@@ -281,8 +300,8 @@ std::optional<std::string> format_one(char verb, int precision, const Value& v,
       }
       const bool neg = v.kind() == ValueKind::kInt && v.as_int() < 0;
       const uint64_t mag = v.kind() == ValueKind::kUint ? v.as_uint()
-                           : neg ? 0 - static_cast<uint64_t>(v.as_int())
-                                 : static_cast<uint64_t>(v.as_int());
+                           : neg                        ? 0 - static_cast<uint64_t>(v.as_int())
+                                                        : static_cast<uint64_t>(v.as_int());
       const std::string digits = verb == 'x'   ? fmt::format("{:x}", mag)
                                  : verb == 'X' ? fmt::format("{:X}", mag)
                                  : verb == 'o' ? fmt::format("{:o}", mag)
@@ -290,12 +309,12 @@ std::optional<std::string> format_one(char verb, int precision, const Value& v,
       return (neg ? "-" : "") + digits;
     }
     default:
-      error = std::string("could not parse formatting clause: unrecognized formatting clause \"") +
-              verb + "\"";
+      error = std::string("could not parse formatting clause: unrecognized formatting clause \"")
+              + verb + "\"";
       return std::nullopt;
   }
-  error = std::string("error during formatting: invalid argument for %") + verb + ": " +
-          v.type_name();
+  error =
+      std::string("error during formatting: invalid argument for %") + verb + ": " + v.type_name();
   return std::nullopt;
 }
 
@@ -447,8 +466,8 @@ Value call_string_function(FunctionId id, Args a, const re2::RE2* constant_regex
       }
       break;
     case FunctionId::kJoin:
-      if (!a.empty() && a[0].kind() == ValueKind::kList &&
-          (a.size() == 1 || a[1].kind() == ValueKind::kString)) {
+      if (!a.empty() && a[0].kind() == ValueKind::kList
+          && (a.size() == 1 || a[1].kind() == ValueKind::kString)) {
         return join(a);
       }
       break;

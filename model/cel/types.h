@@ -35,8 +35,8 @@ enum class TypeKind : uint8_t {
 
 struct Type {
   TypeKind kind = TypeKind::kDyn;
-  std::string name;                   ///< object or type-parameter name
-  std::vector<const Type*> params;    ///< list: elem; map: key, value; optional: inner
+  std::string name;                 ///< object or type-parameter name
+  std::vector<const Type*> params;  ///< list: elem; map: key, value; optional: inner
   std::vector<std::pair<std::string, const Type*>> fields;  ///< object fields
   /// Declared upper bound on size() (string length, list/map entries), for cost estimation.
   std::optional<uint64_t> max_size;

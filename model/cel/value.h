@@ -43,6 +43,7 @@ class Value {
   Value() = default;  ///< null
 
   static Value null() { return Value(); }
+
   static Value from_bool(bool b);
   static Value from_int(int64_t i);
   static Value from_uint(uint64_t u);
@@ -88,12 +89,14 @@ class Value {
 
  private:
   ValueKind kind_ = ValueKind::kNull;
+
   union Scalar {
     bool b;
     int64_t i;
     uint64_t u;
     double d;
   } scalar_{.i = 0};
+
   std::shared_ptr<const void> heap_;
 };
 
