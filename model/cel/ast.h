@@ -35,7 +35,7 @@ struct Node {
   std::string name;        ///< ident, field, function, or comprehension iteration variable
   std::string accu_name;   ///< kComprehension accumulator variable
   std::string iter_name2;  ///< kComprehension second iteration variable (two-variable forms)
-  Value literal;
+  Value literal;           ///< kLiteral value; for a kList of literals, the prebuilt list
   std::vector<int32_t> children;
 
   // Filled by the checker.

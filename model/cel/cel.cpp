@@ -65,6 +65,27 @@ void compile_constant_regexes(Program& p) {
   }
 }
 
+/// List literals made only of literals are built once here; evaluation still charges their
+/// creation cost (cel-go does) but no longer allocates.
+void precompute_constant_lists(Program& p) {
+  for (Node& n : p.ast.nodes) {
+    if (n.kind != NodeKind::kList) {
+      continue;
+    }
+    std::vector<Value> items;
+    for (const int32_t c : n.children) {
+      if (p.ast.at(c).kind != NodeKind::kLiteral) {
+        items.clear();
+        break;
+      }
+      items.push_back(p.ast.at(c).literal);
+    }
+    if (items.size() == n.children.size() && !items.empty()) {
+      n.literal = Value::from_list(std::move(items));
+    }
+  }
+}
+
 std::pair<std::string, std::string> split_qualified(const std::string& name,
                                                     const std::string& driver) {
   const auto slash = name.find('/');
@@ -167,6 +188,7 @@ std::variant<std::shared_ptr<const Program>, CompileError> compile(std::string_v
                         1};
   }
   compile_constant_regexes(*p);
+  precompute_constant_lists(*p);
   p->estimated_cost = estimate_cost(p->ast);
   return std::shared_ptr<const Program>(std::move(p));
 }

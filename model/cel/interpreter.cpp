@@ -230,6 +230,9 @@ Value aggregate(EvalState& s, const Node& n) {
   if (!charge(s, n.kind == NodeKind::kList ? kListCreateCost : kMapCreateCost)) {
     return cancelled();
   }
+  if (n.literal.kind() == ValueKind::kList) {
+    return n.literal;  // a constant list, prebuilt at compile time
+  }
   std::vector<Value> items;
   items.reserve(n.children.size());
   for (const int32_t c : n.children) {
