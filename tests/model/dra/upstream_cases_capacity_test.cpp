@@ -25,7 +25,7 @@ void class_a(Env& env) {
 
 }  // namespace
 
-TEST_CASE("upstream: partitionable-devices-single-device / -multiple-devices / -prioritized-list") {
+TEST_CASE("upstream: partitionable-devices-multiple-devices / -prioritized-list") {
   Env env;
   class_a(env);
   env.slices = {

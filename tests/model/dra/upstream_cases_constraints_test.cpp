@@ -185,7 +185,7 @@ TEST_CASE("upstream: tainted-* cases") {
   Env env;
   class_a(env);
   const ResourceClaim plain = claim("claim-0", {exact("req-0", "class-a")});
-  // upstream "tainted-two-devices" / "tainted-one-device-two-taints": nothing tolerated.
+  // upstream "tainted-two-devices": nothing tolerated.
   env.slices = {slice(
       "slice-1", "driver-a", "pool-1", "node-1",
       {tainted("device-1", {taint_no_schedule()}), tainted("device-2", {taint_no_execute()})})};
