@@ -1,5 +1,6 @@
 #include "model/allocate_action.h"
 
+#include "model/dynamic_resources.h"
 #include "model/node_fit.h"
 
 #include <fmt/format.h>
@@ -51,7 +52,8 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   return pending;
 }
 
-std::string AllocateAction::failure_message(TemplateId spec) {
+std::string AllocateAction::failure_message(TemplateId spec,
+                                            const std::map<size_t, std::string>& dra_reasons) {
   // Count first, name later: this runs for every failing pod shape in every cycle, so it must
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
@@ -60,6 +62,7 @@ std::string AllocateAction::failure_message(TemplateId spec) {
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   int port_conflicts = 0;
+  std::map<std::string, int> dra_histogram;
   int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
@@ -81,6 +84,8 @@ std::string AllocateAction::failure_message(TemplateId spec) {
       ++per_filter[verdicts[i]];
     } else if (host_ports_conflict(t, n)) {
       ++port_conflicts;
+    } else if (const auto it = dra_reasons.find(i); it != dra_reasons.end()) {
+      ++dra_histogram[it->second];
     }
   }
   std::map<std::string, int> histogram;
@@ -95,6 +100,9 @@ std::string AllocateAction::failure_message(TemplateId spec) {
   if (port_conflicts > 0) {
     histogram["node(s) didn't have free ports for the requested pod ports"] += port_conflicts;
   }
+  for (const auto& [reason, count] : dra_histogram) {
+    histogram[reason] += count;
+  }
   std::vector<std::string> parts;
   for (const auto& [reason, count] : histogram) {
     parts.push_back(fmt::format("{} {}", count, reason));
@@ -108,13 +116,13 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   const PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
+  std::optional<DynamicResources> dra;
   if (t.has_resource_claims) {
-    // KAI's dynamicresources pre-filter rejects every pod with claims when DRA is unavailable
-    // (kai-scheduler-behavior.md section 6.1); this build does not model DRA allocation yet.
-    out.reason =
-        "the pod has ResourceClaims, and dynamic resource allocation is not available to the "
-        "scheduler in this drasim build";
-    return out;
+    dra.emplace(state_, pod, true);
+    if (!dra->rejection().empty()) {
+      out.reason = dra->rejection();
+      return out;
+    }
   }
   if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names)) {
     out.reason = *too_big;
@@ -123,24 +131,60 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   const auto& verdicts = filters_.verdicts(p.spec);
   const bool gpu_task = !t.cpu_only();
   const PlacementRange range = placement_range(state_, gpu_task);
-  int64_t best_score = 0;
+  const bool with_dra = dra && !dra->skip();
+
+  struct Candidate {
+    int64_t score;
+    size_t node;
+    bool fits_idle;
+  };
+
+  std::vector<Candidate> candidates;
+  std::optional<Candidate> best;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false) || host_ports_conflict(t, n)) {
       continue;
     }
     const bool fits_idle = fits(t.request, n, true);
-    const int64_t score = node_score(t, n, fits_idle, options_.placement, range);
-    // Nodes are sorted by name, so keeping the first of equal scores breaks ties by name.
-    if (!out.node || score > best_score) {
-      out.node = NodeId::from_index(i);
-      out.fits_idle = fits_idle;
-      best_score = score;
+    const Candidate c{node_score(t, n, fits_idle, options_.placement, range), i, fits_idle};
+    if (with_dra) {
+      candidates.push_back(c);
+    } else if (!best || c.score > best->score) {
+      // Nodes are sorted by name, so keeping the first of equal scores breaks ties by name.
+      best = c;
     }
   }
-  if (!out.node) {
-    out.reason = failure_message(p.spec);
+  std::map<size_t, std::string> dra_reasons;
+  if (with_dra) {
+    // The DynamicResources filter runs on candidates from the best score down (ties by name)
+    // and the first node it accepts is the one a filter-everything-then-score pass would
+    // pick, because DRA does not change KAI's node scores.
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+      return a.score != b.score ? a.score > b.score : a.node < b.node;
+    });
+    for (const Candidate& c : candidates) {
+      const NodeInfo& n = state_.nodes[c.node];
+      DynamicResources::Verdict v = dra->filter(NodeId::from_index(c.node));
+      if (!dra->rejection().empty()) {
+        out.reason = dra->rejection();
+        return out;
+      }
+      if (!v.fits) {
+        dra_reasons.emplace(c.node, std::move(v.reason));
+        continue;
+      }
+      out.allocations = dra->kai_allocations(n, std::move(v.allocations));
+      best = c;
+      break;
+    }
   }
+  if (best) {
+    out.node = NodeId::from_index(best->node);
+    out.fits_idle = best->fits_idle;
+    return out;
+  }
+  out.reason = failure_message(p.spec, dra_reasons);
   return out;
 }
 
@@ -187,9 +231,9 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
       return false;
     }
     if (placement.fits_idle) {
-      stmt.allocate(pod, *placement.node);
+      stmt.allocate(pod, *placement.node, std::move(placement.allocations));
     } else {
-      stmt.pipeline(pod, *placement.node);
+      stmt.pipeline(pod, *placement.node, std::move(placement.allocations));
     }
   }
   const auto& ops = stmt.operations();
@@ -219,8 +263,9 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
 }
 
 size_t AllocateAction::release_pipelined() {
+  Statement closing(state_);
   for (auto it = pipelined_.rbegin(); it != pipelined_.rend(); ++it) {
-    state_.remove(it->pod, PodPhase::kPending);
+    closing.undo(*it);
   }
   const size_t count = pipelined_.size();
   pipelined_.clear();

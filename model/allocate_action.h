@@ -32,6 +32,7 @@ class AllocateAction {
     std::optional<NodeId> node;
     bool fits_idle = false;
     std::string reason;
+    std::vector<AllocationResult> allocations;  ///< for the pod's unallocated claims
   };
 
   bool allocate_job(JobId job, CycleResult& result);
@@ -39,7 +40,8 @@ class AllocateAction {
   bool ready(const JobInfo& job);
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
   [[nodiscard]] Placement place_task(PodId pod);
-  [[nodiscard]] std::string failure_message(TemplateId spec);
+  [[nodiscard]] std::string failure_message(TemplateId spec,
+                                            const std::map<size_t, std::string>& dra_reasons);
   void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
 
   ClusterState& state_;

@@ -1,6 +1,7 @@
 #include "model/cluster_builder.h"
 
 #include "model/builtin_priorities.h"
+#include "model/claim_builder.h"
 #include "model/pod_request.h"
 #include "model/podgrouper.h"
 #include "model/template_classes.h"
@@ -156,6 +157,11 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
   t.request = pod_request(pod.spec, names);
   t.uses_extended_resources = uses_extended_resources(pod.spec);
   t.has_resource_claims = !pod.spec.resource_claims.empty();
+  t.resource_claims = pod.spec.resource_claims;
+  const NonZeroRequest nonzero = nonzero_request(pod.spec);
+  t.nonzero_milli_cpu = nonzero.milli_cpu;
+  t.nonzero_memory = nonzero.memory;
+  t.preferred_affinity = pod.spec.preferred_node_affinity;
   t.nominated_node = pod.status.nominated_node_name;
   t.runtime_us = pod.runtime_us;
   t.task_rank = task_rank(pod.meta.labels);
@@ -298,6 +304,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   for (size_t m = 0; m < objects.pods.size(); ++m) {
     state.templates.push_back(
         make_template(objects.pods[m], static_cast<uint32_t>(m), state.names));
+    state.templates.back().pod_priority = kube_pod_priority(objects.pods[m], objects);
   }
   std::map<std::pair<std::string, std::string>, size_t> group_index;
   for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
@@ -318,6 +325,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   }
   build_group_jobs(objects, state, members);
   build_bare_jobs(objects, state, grouped);
+  build_claims(objects, options.dra, state);
   assign_template_classes(state);
   rank_job_names(state);
   state.pending_by_queue.resize(state.queues.size());

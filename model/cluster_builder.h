@@ -3,6 +3,7 @@
 /// queues (with KAI's `default-queue` when none exist), pod templates, one pod per replica, and
 /// jobs as KAI's podgrouper would make them.
 
+#include "model/claim_builder.h"
 #include "model/cluster_state.h"
 #include "model/object_set.h"
 
@@ -12,6 +13,7 @@ struct BuildOptions {
   /// The kai profiles create `default-queue` (unlimited) when the scenario has no Queue.
   bool create_default_queue = true;
   bool zero_unadvertised_on_reserve = true;
+  DraBuildOptions dra;
 };
 
 /// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.

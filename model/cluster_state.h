@@ -4,14 +4,19 @@
 /// explicit or one per bare pod) and queues. ClusterState is the only mutation API for
 /// placements; it keeps node accounting consistent and can check its own invariants.
 
+#include "model/dra/claim_book.h"
+#include "model/dra/features.h"
+#include "model/dra_filter_memo.h"
 #include "model/ids.h"
 #include "model/kai_objects.h"
 #include "model/node_selector.h"
 #include "model/object_meta.h"
+#include "model/pod.h"
 #include "model/resource_vector.h"
 #include "model/taint.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,7 +64,14 @@ struct PodTemplate {
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
-  bool has_resource_claims = false;  ///< `spec.resourceClaims` is not empty
+  bool has_resource_claims = false;               ///< `spec.resourceClaims` is not empty
+  std::vector<PodResourceClaim> resource_claims;  ///< `spec.resourceClaims`
+  /// kube-scheduler's view: the pod's priority (`spec.priority`, else its class's value, else
+  /// the global default class, else 0), its scoring request, and preferred node affinity.
+  int64_t pod_priority = 0;
+  int64_t nonzero_milli_cpu = 0;
+  int64_t nonzero_memory = 0;
+  std::vector<PreferredSchedulingTerm> preferred_affinity;
   std::string nominated_node;
   std::optional<int64_t> runtime_us;
   /// Task order key from the `kai.scheduler/task-priority` label: labelled pods first, higher
@@ -91,6 +103,17 @@ constexpr bool holds_node(PodPhase p) {
   return p == PodPhase::kPipelined || p == PodPhase::kBinding || p == PodPhase::kRunning;
 }
 
+/// One device a pod's claims hold, as the report lists it.
+struct PodDevice {
+  std::string claim;
+  std::string request;
+  std::string driver;
+  std::string pool;
+  std::string device;
+
+  friend bool operator==(const PodDevice&, const PodDevice&) = default;
+};
+
 struct PodInfo {
   std::string name;
   TemplateId spec;
@@ -101,8 +124,13 @@ struct PodInfo {
   int64_t submitted_us = 0;
   std::optional<int64_t> bound_us;
   std::optional<int64_t> finished_us;
-  std::string reason;         ///< why the pod is pending (read it through reason_of)
-  uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
+  /// One entry per `spec.resourceClaims` entry: the claim it resolves to, or an invalid id when
+  /// it cannot be resolved (`claim_problem` says why).
+  std::vector<ClaimId> claims;
+  std::string claim_problem;
+  std::vector<PodDevice> devices;  ///< what the pod's claims held when it was placed
+  std::string reason;              ///< why the pod is pending (read it through reason_of)
+  uint64_t reason_stamp = 0;       ///< when `reason` was written (ClusterState::next_stamp)
 };
 
 /// A job's position in its queue as integers only (KAI job order: higher priority, then the
@@ -147,6 +175,22 @@ struct QueueInfo {
   uint32_t creation_order = 0;  ///< load order: KAI's creationTimestamp tie-break
 };
 
+namespace dra {
+class Inventory;
+class SelectorEvaluator;
+}  // namespace dra
+
+/// Dynamic resource allocation as the scenario's profile and release configure it.
+struct DraContext {
+  bool enabled = true;  ///< core DRA (DynamicResourceAllocation) is on
+  dra::DraFeatures features;
+  std::shared_ptr<const dra::Inventory> inventory;
+  std::shared_ptr<dra::SelectorEvaluator> selectors;
+  /// KAI requires shared GPU claims (not from a template) to carry this label with the job's
+  /// queue (kai-scheduler-behavior.md section 6.1); empty under kube-scheduler.
+  std::string shared_claim_queue_label;
+};
+
 class ClusterState {
  public:
   ResourceNames names;
@@ -155,6 +199,9 @@ class ClusterState {
   std::vector<PodInfo> pods;
   std::vector<JobInfo> jobs;
   std::vector<QueueInfo> queues;
+  dra::ClaimBook claims;
+  DraContext dra;
+  DraFilterMemo dra_memo;
   /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
   /// is missing or not a leaf sit in `pending_unqueued`. Maintained by submit/place/remove.
   std::vector<std::set<JobKey>> pending_by_queue;
@@ -166,6 +213,9 @@ class ClusterState {
   uint64_t next_stamp = 1;
   uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
   uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
+
+  /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
+  size_t kube_next_start_node = 0;
 
   /// KAI (v0.17.0 and later) zeroes, in a pod's tracked vector, every slot the node does not
   /// advertise (allocatable 0) before charging the node; earlier releases charge everything.
@@ -201,6 +251,26 @@ class ClusterState {
 
   /// Removes a placed pod from its node (returning its resources) and sets `phase`.
   void remove(PodId pod, PodPhase phase);
+
+  /// Reserves every claim of a pod for it, first writing `fresh[i]` into the i-th of its claims
+  /// that is not allocated yet (the scheduler's Reserve and PreBind), and records the devices.
+  void reserve_claims(PodId pod, std::vector<AllocationResult> fresh);
+
+  /// Removes the pod from `reservedFor` of its claims. A claim nobody reserves any more is
+  /// deallocated when the scheduler allocated it (or when `only_fresh` lists it: the claims a
+  /// rolled-back placement allocated). With `pod_gone`, the claims generated for the pod from
+  /// templates are deleted and the device record is kept for the report.
+  void release_claims(PodId pod, bool pod_gone, const std::vector<ClaimId>* only_fresh = nullptr);
+
+  /// A named claim reaches its `drasim.dev/at` time (an allocation it carries holds devices).
+  void claim_appears(ClaimId claim);
+
+  /// A pod bound in the input (`spec.nodeName`) holds its claims as they are: it joins
+  /// `reservedFor` of those that exist and are allocated, and their devices are recorded.
+  void adopt_claims(PodId pod);
+
+  /// The pod's claims that are not allocated, in `spec.resourceClaims` order.
+  [[nodiscard]] std::vector<ClaimId> unallocated_claims(PodId pod) const;
 
   /// Brings a job's entry in the pending index up to date with its pod counts.
   void reindex(JobId job);

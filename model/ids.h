@@ -32,5 +32,6 @@ using PodId = Id<struct PodTag>;
 using JobId = Id<struct JobTag>;
 using QueueId = Id<struct QueueTag>;
 using TemplateId = Id<struct TemplateTag>;
+using ClaimId = Id<struct ClaimTag>;
 
 }  // namespace drasim::model

@@ -52,6 +52,49 @@ ResourceVector pod_request(const PodSpec& spec, ResourceNames& names) {
   return result;
 }
 
+NonZeroRequest nonzero_request(const PodSpec& spec) {
+  // pkg/scheduler/util: DefaultMilliCPURequest = 100, DefaultMemoryRequest = 200 MiB.
+  constexpr int64_t kDefaultMilliCpu = 100;
+  constexpr int64_t kDefaultMemory = 200LL * 1024 * 1024;
+  const auto of = [&](const Container& c) {
+    NonZeroRequest r;
+    const auto cpu = c.requests.find("cpu");
+    r.milli_cpu =
+        cpu == c.requests.end() ? kDefaultMilliCpu : ResourceNames::to_units("cpu", cpu->second);
+    const auto mem = c.requests.find("memory");
+    r.memory =
+        mem == c.requests.end() ? kDefaultMemory : ResourceNames::to_units("memory", mem->second);
+    return r;
+  };
+  NonZeroRequest base;
+  for (const Container& c : spec.containers) {
+    const NonZeroRequest r = of(c);
+    base.milli_cpu += r.milli_cpu;
+    base.memory += r.memory;
+  }
+  NonZeroRequest sidecars;
+  NonZeroRequest peak;
+  for (const Container& c : spec.init_containers) {
+    const NonZeroRequest r = of(c);
+    if (c.restart_always) {
+      sidecars.milli_cpu += r.milli_cpu;
+      sidecars.memory += r.memory;
+      continue;
+    }
+    peak.milli_cpu = std::max(peak.milli_cpu, r.milli_cpu + sidecars.milli_cpu);
+    peak.memory = std::max(peak.memory, r.memory + sidecars.memory);
+  }
+  NonZeroRequest out{std::max(base.milli_cpu + sidecars.milli_cpu, peak.milli_cpu),
+                     std::max(base.memory + sidecars.memory, peak.memory)};
+  if (const auto it = spec.overhead.find("cpu"); it != spec.overhead.end()) {
+    out.milli_cpu += ResourceNames::to_units("cpu", it->second);
+  }
+  if (const auto it = spec.overhead.find("memory"); it != spec.overhead.end()) {
+    out.memory += ResourceNames::to_units("memory", it->second);
+  }
+  return out;
+}
+
 bool uses_extended_resources(const PodSpec& spec) {
   const auto any_extended = [](const std::vector<Container>& cs) {
     return std::any_of(cs.begin(), cs.end(), [](const Container& c) {

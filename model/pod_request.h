@@ -12,6 +12,16 @@ namespace drasim::model {
 /// containers; plus `spec.overhead`; the pods slot is always 1.
 ResourceVector pod_request(const PodSpec& spec, ResourceNames& names);
 
+/// kube-scheduler's scoring request (`resourcehelper.PodRequests` with
+/// `NonMissingContainerRequests`): cpu millicores and memory bytes, where a container that
+/// sets no cpu (memory) request counts as 100m (200Mi); same sum / init-peak / overhead rules.
+struct NonZeroRequest {
+  int64_t milli_cpu = 0;
+  int64_t memory = 0;
+};
+
+NonZeroRequest nonzero_request(const PodSpec& spec);
+
 /// Whether the pod asks for anything beyond cpu, memory, ephemeral-storage and hugepages,
 /// i.e. for devices served by a device plugin (or, later, by DRA).
 bool uses_extended_resources(const PodSpec& spec);

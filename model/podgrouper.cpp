@@ -23,6 +23,21 @@ int64_t priority_value(const std::string& class_name, const ObjectSet& objects) 
   return 50;
 }
 
+int64_t kube_pod_priority(const Pod& pod, const ObjectSet& objects) {
+  if (pod.spec.priority) {
+    return *pod.spec.priority;
+  }
+  if (!pod.spec.priority_class_name.empty()) {
+    return priority_value(pod.spec.priority_class_name, objects);
+  }
+  for (const PriorityClass& pc : objects.priority_classes) {
+    if (pc.global_default) {
+      return pc.value;
+    }
+  }
+  return 0;
+}
+
 std::string bare_pod_priority_class(const Pod& pod) {
   const auto label = pod.meta.labels.find("priorityClassName");
   if (label != pod.meta.labels.end() && !label->second.empty()) {

@@ -15,6 +15,10 @@ namespace drasim::model {
 /// built-in ones); for an empty or unknown name, the scenario's globalDefault class, else 50.
 int64_t priority_value(const std::string& class_name, const ObjectSet& objects);
 
+/// A pod's priority as kube-scheduler sees it (admission fills `spec.priority`): the explicit
+/// value, else its PriorityClass's value, else the globalDefault class's, else 0.
+int64_t kube_pod_priority(const Pod& pod, const ObjectSet& objects);
+
 /// The class a bare pod's PodGroup gets: label `priorityClassName`, else
 /// `spec.priorityClassName`, else `train` (podgrouper's default for pods).
 std::string bare_pod_priority_class(const Pod& pod);

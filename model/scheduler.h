@@ -13,6 +13,7 @@ namespace drasim::model {
 
 struct SchedulerOptions {
   PlacementStrategy placement = PlacementStrategy::kBinpack;
+  bool kube_scheduler = false;  ///< the upstream default scheduler instead of KAI
 };
 
 /// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements

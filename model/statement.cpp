@@ -2,14 +2,24 @@
 
 namespace drasim::model {
 
-void Statement::allocate(PodId pod, NodeId node) {
-  state_.place(pod, node, PodPhase::kBinding);
-  ops_.push_back(Op{pod, node, false});
+void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh) {
+  Op op{pod, node, pipelined, {}};
+  if (!state_.pod(pod).claims.empty()) {
+    op.fresh_claims = state_.unallocated_claims(pod);
+  }
+  state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
+  if (!state_.pod(pod).claims.empty()) {
+    state_.reserve_claims(pod, std::move(fresh));
+  }
+  ops_.push_back(std::move(op));
 }
 
-void Statement::pipeline(PodId pod, NodeId node) {
-  state_.place(pod, node, PodPhase::kPipelined);
-  ops_.push_back(Op{pod, node, true});
+void Statement::allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh) {
+  place(pod, node, false, std::move(fresh));
+}
+
+void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh) {
+  place(pod, node, true, std::move(fresh));
 }
 
 void Statement::convert_all_to_pipelined() {
@@ -17,15 +27,23 @@ void Statement::convert_all_to_pipelined() {
     if (op.pipelined) {
       continue;
     }
+    // Only the node accounting changes phase; the pod keeps its claims.
     state_.remove(op.pod, PodPhase::kPending);
     state_.place(op.pod, op.node, PodPhase::kPipelined);
     op.pipelined = true;
   }
 }
 
+void Statement::undo(const Op& op) {
+  if (!state_.pod(op.pod).claims.empty()) {
+    state_.release_claims(op.pod, false, &op.fresh_claims);
+  }
+  state_.remove(op.pod, PodPhase::kPending);
+}
+
 void Statement::rollback(size_t mark) {
   while (ops_.size() > mark) {
-    state_.remove(ops_.back().pod, PodPhase::kPending);
+    undo(ops_.back());
     ops_.pop_back();
   }
 }

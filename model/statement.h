@@ -14,18 +14,20 @@ class Statement {
  public:
   explicit Statement(ClusterState& state) : state_(state) {}
 
-  /// Places the pod to be bound (kBinding) on the node.
-  void allocate(PodId pod, NodeId node);
+  /// Places the pod to be bound (kBinding) on the node and reserves its claims, writing
+  /// `fresh` into the ones not yet allocated (see ClusterState::reserve_claims).
+  void allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {});
 
   /// Reserves the node's releasing capacity for the pod (kPipelined); nothing is bound.
-  void pipeline(PodId pod, NodeId node);
+  void pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {});
 
   /// Re-places every allocated pod of this statement as pipelined (a gang never binds partly).
   void convert_all_to_pipelined();
 
   [[nodiscard]] size_t checkpoint() const { return ops_.size(); }
 
-  /// Undoes every operation after `mark`, newest first; pods return to pending.
+  /// Undoes every operation after `mark`, newest first; pods return to pending, leave their
+  /// claims' `reservedFor`, and claims this statement allocated are deallocated again.
   void rollback(size_t mark);
 
   /// Undoes everything.
@@ -35,11 +37,17 @@ class Statement {
     PodId pod;
     NodeId node;
     bool pipelined = false;
+    std::vector<ClaimId> fresh_claims;  ///< claims this placement allocated
   };
+
+  /// Undoes one operation (also used at session close for pipelined pods).
+  void undo(const Op& op);
 
   [[nodiscard]] const std::vector<Op>& operations() const { return ops_; }
 
  private:
+  void place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh);
+
   ClusterState& state_;
   std::vector<Op> ops_;
 };

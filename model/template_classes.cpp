@@ -48,6 +48,12 @@ std::string fit_key(const PodTemplate& t) {
   for (const HostPort& p : t.host_ports) {
     key += fmt::format("P{}/{}/{}", p.protocol, p.ip, p.port);
   }
+  // Claims are part of the shape: pods naming the same claims share them, and pods whose
+  // claims come from the same templates get claims with equal specs.
+  for (const PodResourceClaim& c : t.resource_claims) {
+    key += c.claim_name.empty() ? fmt::format("|T{}/{}", t.namespace_name, c.template_name)
+                                : fmt::format("|N{}/{}", t.namespace_name, c.claim_name);
+  }
   return key;
 }
 

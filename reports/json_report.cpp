@@ -46,6 +46,20 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   string_or_null(w, r.reason);
   w.key("devices");
   w.begin_array();
+  for (const model::PodDevice& d : r.devices) {
+    w.begin_object();
+    w.key("claim");
+    w.value(d.claim);
+    w.key("request");
+    w.value(d.request);
+    w.key("driver");
+    w.value(d.driver);
+    w.key("pool");
+    w.value(d.pool);
+    w.key("device");
+    w.value(d.device);
+    w.end_object();
+  }
   w.end_array();
   w.key("extendedResourceClaimStatus");
   w.null();

@@ -65,7 +65,12 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
     } else if (p.phase == model::PodPhase::kSucceeded && p.ran_on.valid()) {
       row.node = s.node(p.ran_on).name;
     }
-    row.path = t.uses_extended_resources ? "device-plugin" : "none";
+    if (t.has_resource_claims) {
+      row.path = "dra";
+    } else {
+      row.path = t.uses_extended_resources ? "device-plugin" : "none";
+    }
+    row.devices = p.devices;
     row.submitted = sim::SimTime{p.submitted_us};
     if (p.bound_us) {
       row.bound = sim::SimTime{*p.bound_us};

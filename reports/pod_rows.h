@@ -19,7 +19,8 @@ struct PodRow {
   sim::SimTime submitted;
   std::optional<sim::SimTime> bound;
   std::optional<sim::SimTime> finished;
-  std::string reason;  ///< empty unless pending
+  std::string reason;                     ///< empty unless pending
+  std::vector<model::PodDevice> devices;  ///< devices the pod's claims held
 };
 
 std::vector<PodRow> pod_rows(const sim::RunResult& result);

@@ -1,6 +1,7 @@
 // Decoder for the drasim.dev/v1alpha1 Scenario document.
 #include "sim/decode_scenario.h"
 
+#include "model/dra/feature_gates.h"
 #include "sim/decode_common.h"
 
 #include <fmt/format.h>
@@ -12,24 +13,15 @@ namespace drasim::sim {
 namespace {
 
 // Feature gates of dra-semantics.md section 1.1 (the ones a scenario may set).
-constexpr std::array<std::string_view, 14> kKnownGates = {
-    "DynamicResourceAllocation",    "DRASchedulerFilterTimeout",
-    "DRAPrioritizedList",           "DRAAdminAccess",
-    "DRAResourceClaimDeviceStatus", "DRADeviceTaints",
-    "DRADeviceTaintRules",          "DRAPartitionableDevices",
-    "DRAConsumableCapacity",        "DRAExtendedResource",
-    "DRADeviceBindingConditions",   "DRAListTypeAttributes",
-    "DRANodeAllocatableResources",  "DRAWorkloadResourceClaims"};
-
-std::map<std::string, bool> decode_gates(const Cursor& c) {
+std::map<std::string, bool> decode_gates(const Cursor& c, int minor) {
   std::map<std::string, bool> out;
   for (const auto& [name, value] : c.entries()) {
-    if (std::find(kKnownGates.begin(), kKnownGates.end(), name) == kKnownGates.end()) {
-      value.error("a DRA feature gate such as DRAPartitionableDevices or DRAExtendedResource",
-                  fmt::format("\"{}\"", name));
+    const bool on = value.boolean(false);
+    if (const auto problem = model::dra::gate_problem(minor, name, on)) {
+      value.error(*problem, fmt::format("\"{}: {}\"", name, on ? "true" : "false"));
       continue;
     }
-    out[name] = value.boolean(false);
+    out[name] = on;
   }
   return out;
 }
@@ -103,11 +95,6 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
                                             {"kai", Profile::kKai},
                                             {"kube-scheduler", Profile::kKubeScheduler}},
                                            Profile::kKai);
-  if (s.profile == Profile::kKubeScheduler) {
-    c["profile"].error(
-        "one of kai-v0.12, kai-v0.13, kai-v0.17, kai (the kube-scheduler profile is not "
-        "implemented yet)");
-  }
   if (const auto period = c["period"].duration()) {
     if (period->us <= 0) {
       c["period"].error("a period longer than zero");
@@ -243,7 +230,7 @@ void decode_scenario(const Cursor& root, uint32_t file_index, Scenario& out) {
     out.kubernetes_version = k8s["version"].one_of<std::string>(
         {{"1.34", "1.34"}, {"1.35", "1.35"}, {"1.36", "1.36"}, {"1.37", "1.37"}}, "1.35");
   }
-  out.feature_gates = decode_gates(k8s["featureGates"]);
+  out.feature_gates = decode_gates(k8s["featureGates"], out.kubernetes_minor());
   out.scheduler = decode_scheduler(spec["scheduler"], file_index);
   reject_not_yet(spec["generate"], "generators");
   reject_not_yet(spec["events"], "timeline events");

@@ -2,6 +2,7 @@
 
 #include "model/assert.h"
 #include "model/cluster_builder.h"
+#include "model/dra/feature_gates.h"
 #include "model/scheduler.h"
 #include "sim/expectations.h"
 
@@ -12,12 +13,19 @@ model::SchedulerOptions scheduler_options(const SchedulerConfig& config) {
   model::SchedulerOptions o;
   o.placement = config.placement == Placement::kSpread ? model::PlacementStrategy::kSpread
                                                        : model::PlacementStrategy::kBinpack;
+  o.kube_scheduler = config.profile == Profile::kKubeScheduler;
   return o;
 }
 
 model::BuildOptions build_options(const Scenario& s) {
   model::BuildOptions o;
-  o.create_default_queue = s.scheduler.profile != Profile::kKubeScheduler;
+  const bool kai = s.scheduler.profile != Profile::kKubeScheduler;
+  o.create_default_queue = kai;
+  o.dra.enabled = model::dra::dra_enabled(s.kubernetes_minor(), s.feature_gates);
+  o.dra.features = model::dra::resolve_features(s.kubernetes_minor(), s.feature_gates, kai);
+  o.dra.seed = s.seed;
+  // KAI's default queue label key (SchedulerParams.QueueLabelKey).
+  o.dra.shared_claim_queue_label = kai ? "kai.scheduler/queue" : "";
   return o;
 }
 
@@ -43,6 +51,15 @@ void Engine::seed_events() {
     if (!state_.nodes[i].present) {
       queue_.schedule(SimTime{state_.nodes[i].appear_us},
                       NodeAppears{model::NodeId::from_index(i)});
+    }
+  }
+  for (const int64_t at : model::dra_object_times(scenario_.objects)) {
+    queue_.schedule(SimTime{at}, DraObjectsAppear{});
+  }
+  for (size_t i = 0; i < state_.claims.size(); ++i) {
+    const model::dra::ClaimInfo& c = state_.claims.at(model::ClaimId::from_index(i));
+    if (!c.from_template && !c.present) {
+      queue_.schedule(SimTime{c.claim.meta.appear_us}, ClaimAppears{model::ClaimId::from_index(i)});
     }
   }
   for (size_t i = 0; i < state_.pods.size(); ++i) {
@@ -89,10 +106,27 @@ void Engine::handle(const NodeAppears& e) {
   mark_dirty();
 }
 
+void Engine::handle(const DraObjectsAppear&) {
+  model::rebuild_inventory(scenario_.objects, now_.us, state_);
+  full_cycle_needed_ = true;
+  mark_dirty();
+}
+
+void Engine::handle(const ClaimAppears& e) {
+  state_.claim_appears(e.claim);
+  full_cycle_needed_ = true;
+  mark_dirty();
+}
+
 void Engine::handle(const PodFinished& e) {
   model::PodInfo& p = state_.pod(e.pod);
   if (p.phase != model::PodPhase::kRunning) {
     return;
+  }
+  // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
+  // deallocated, and the claims generated for the pod are deleted.
+  if (!p.claims.empty()) {
+    state_.release_claims(e.pod, true);
   }
   state_.remove(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
@@ -116,11 +150,18 @@ void Engine::handle(const PodSubmitted& e) {
     return;
   }
   state_.submit(e.pod);
+  // The ResourceClaim controller creates the pod's claims from templates as the pod appears.
+  for (const model::ClaimId c : p.claims) {
+    if (c.valid() && state_.claims.at(c).from_template && state_.claims.at(c).owner == e.pod) {
+      state_.claims.appear(c);
+    }
+  }
   if (!t.node_name.empty()) {
     // Already bound in the manifest: it holds its node from now on, as KAI's cache would see it.
     const auto node = state_.find_node(t.node_name);
     DRASIM_ASSERT(node.has_value(), "pre-bound pods name existing nodes (checked at load)");
     state_.place(e.pod, *node, model::PodPhase::kRunning);
+    state_.adopt_claims(e.pod);
     start_running(e.pod);
   } else {
     ++pending_;

@@ -23,6 +23,8 @@ class Engine {
  private:
   void seed_events();
   void handle(const NodeAppears& e);
+  void handle(const DraObjectsAppear& e);
+  void handle(const ClaimAppears& e);
   void handle(const PodFinished& e);
   void handle(const BindDone& e);
   void handle(const PodSubmitted& e);

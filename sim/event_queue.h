@@ -1,8 +1,9 @@
 #pragma once
 /// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
-/// time run in phase order (node changes, finished pods, binds done, submissions, the scheduling
-/// cycle, expectation checks, the horizon), and in scheduling order within a phase, so every run
-/// of the same inputs processes the same events in the same order.
+/// time run in phase order (node changes, DRA objects and claims appearing, finished pods, binds
+/// done, submissions, the scheduling cycle, expectation checks, the horizon), and in scheduling
+/// order within a phase, so every run of the same inputs processes the same events in the same
+/// order.
 
 #include "model/ids.h"
 #include "sim/sim_time.h"
@@ -17,6 +18,14 @@ namespace drasim::sim {
 
 struct NodeAppears {
   model::NodeId node;
+};
+
+/// ResourceClaims or DRA inventory objects (DeviceClass, ResourceSlice, DeviceTaintRule)
+/// reaching their `drasim.dev/at` time.
+struct DraObjectsAppear {};
+
+struct ClaimAppears {
+  model::ClaimId claim;
 };
 
 struct PodFinished {
@@ -40,8 +49,8 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event = std::variant<NodeAppears, PodFinished, BindDone, PodSubmitted, CycleDue,
-                           ExpectationDue, HorizonReached>;
+using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, BindDone,
+                           PodSubmitted, CycleDue, ExpectationDue, HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;

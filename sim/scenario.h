@@ -70,6 +70,10 @@ struct Scenario {
   std::optional<SimDuration> horizon;
   std::string kubernetes_version = "1.35";
   std::map<std::string, bool> feature_gates;  ///< only the gates the scenario sets
+
+  /// The minor release of `kubernetes_version` ("1.35" -> 35).
+  [[nodiscard]] int kubernetes_minor() const { return std::stoi(kubernetes_version.substr(2)); }
+
   SchedulerConfig scheduler;
   std::vector<Expectation> expectations;
   model::ObjectSet objects;

@@ -1,5 +1,6 @@
 #include "sim/scenario_loader.h"
 
+#include "sim/cel_checks.h"
 #include "sim/decode_scenario.h"
 #include "sim/decoders.h"
 #include "sim/scenario_checks.h"
@@ -143,6 +144,7 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
   dispatcher.finish();
   if (!diagnostics.has_errors()) {
     check_scenario(scenario, diagnostics);
+    check_cel_selectors(scenario, diagnostics);
   }
   diagnostics.throw_if_errors();
   return scenario;

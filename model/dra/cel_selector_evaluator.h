@@ -23,7 +23,7 @@ class CelSelectorEvaluator final : public SelectorEvaluator {
                                          const Device& device, bool consumable_capacity) override;
 
   /// Drops every cached device value and verdict (compiled programs stay valid).
-  void clear();
+  void clear() override;
 
  private:
   cel::Environment env_;

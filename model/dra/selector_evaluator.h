@@ -28,6 +28,10 @@ class SelectorEvaluator {
   [[nodiscard]] virtual SelectorVerdict evaluate(const CelSelector& selector,
                                                  const ResourceSlice& slice, const Device& device,
                                                  bool consumable_capacity) = 0;
+
+  /// Drops everything cached about devices (the inventory was rebuilt, so device addresses
+  /// and contents may have changed).
+  virtual void clear() {}
 };
 
 }  // namespace drasim::model::dra

@@ -54,3 +54,67 @@ spec: {seed: 1, scheduler: {period: 1s}}
 }
 
 }  // namespace drasim::bench
+
+namespace drasim::bench {
+
+/// A DRA-only cluster: `nodes` nodes with one node-local slice of 8 H100-like GPUs each (two
+/// NUMA nodes, memory capacity), the class `gpu.nvidia.com`, a claim template asking for one
+/// GPU with at least 40Gi through a CEL selector, and `pods` pods using it, all at time 0 and
+/// running forever, so the run is one fill of the cluster.
+inline std::string synthetic_dra_yaml(int nodes, int pods, const std::string& profile = "kai") {
+  std::string out = fmt::format(R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {{name: synthetic-dra}}
+spec: {{seed: 1, scheduler: {{period: 1s, profile: {}}}}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {{name: gpu.nvidia.com}}
+spec:
+  selectors:
+  - cel:
+      expression: device.driver == "gpu.nvidia.com" && device.attributes["gpu.nvidia.com"].type == "gpu"
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {{name: one-gpu, namespace: ml}}
+spec:
+  spec:
+    devices:
+      requests:
+      - name: gpu
+        exactly:
+          deviceClassName: gpu.nvidia.com
+          selectors:
+          - cel:
+              expression: device.capacity["gpu.nvidia.com"].memory.compareTo(quantity("40Gi")) >= 0
+)",
+                                profile);
+  for (int i = 0; i < nodes; ++i) {
+    out += fmt::format(
+        "---\napiVersion: v1\nkind: Node\nmetadata: {{name: dra-{:05d}}}\nstatus:\n  "
+        "allocatable: {{cpu: \"96\", memory: 1000Gi, pods: \"110\"}}\n---\napiVersion: "
+        "resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {{name: dra-{:05d}-gpu}}\nspec:\n  "
+        "driver: gpu.nvidia.com\n  nodeName: dra-{:05d}\n  pool: {{name: dra-{:05d}, generation: "
+        "1, resourceSliceCount: 1}}\n  devices:\n",
+        i, i, i, i);
+    for (int d = 0; d < 8; ++d) {
+      out += fmt::format(
+          "  - name: gpu-{}\n    attributes:\n      type: {{string: gpu}}\n      productName: "
+          "{{string: NVIDIA H100 80GB HBM3}}\n      resource.kubernetes.io/numaNode: {{int: {}}}\n"
+          "    capacity: {{memory: {{value: 81559Mi}}}}\n",
+          d, d / 4);
+    }
+  }
+  for (int i = 0; i < pods; ++i) {
+    out += fmt::format(
+        "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: job-{:06d}, namespace: ml}}\nspec:\n"
+        "  resourceClaims: [{{name: gpu, resourceClaimTemplateName: one-gpu}}]\n  containers:\n"
+        "  - name: main\n    resources:\n      requests: {{cpu: \"4\", memory: 16Gi}}\n"
+        "      claims: [{{name: gpu}}]\n",
+        i);
+  }
+  return out;
+}
+
+}  // namespace drasim::bench

@@ -330,17 +330,33 @@ spec:
   CHECK(s.scheduler.placement == Placement::kSpread);
 }
 
-TEST_CASE("the kube-scheduler profile is rejected until it is implemented") {
-  // A scenario that asks for the upstream scheduler must not silently run under KAI's model.
+TEST_CASE("feature gates are checked against the scenario's Kubernetes release") {
+  // DRAListTypeAttributes first exists in 1.36; DRAAdminAccess is GA and locked on in 1.36
+  // (pkg/features versioned specs, dra-semantics.md section 1.1).
   CHECK(errors_of(R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {name: s}
 spec:
-  scheduler: {profile: kube-scheduler}
+  kubernetes:
+    version: "1.35"
+    featureGates: {DRAListTypeAttributes: true, DRAPartitionableDevices: true}
 )")
         == std::vector<std::string>{
-            "t.yaml:5:24: error: spec.scheduler.profile: one of kai-v0.12, kai-v0.13, kai-v0.17, "
-            "kai (the kube-scheduler profile is not implemented yet), got \"kube-scheduler\""});
+            "t.yaml:7:43: error: spec.kubernetes.featureGates.DRAListTypeAttributes: a feature "
+            "gate of Kubernetes 1.35 (unrecognized gate \"DRAListTypeAttributes\" in that "
+            "release), got \"DRAListTypeAttributes: true\""});
+  CHECK(errors_of(R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: s}
+spec:
+  kubernetes:
+    version: "1.36"
+    featureGates: {DRAAdminAccess: false}
+)")
+        == std::vector<std::string>{
+            "t.yaml:7:36: error: spec.kubernetes.featureGates.DRAAdminAccess: a value the gate "
+            "accepts (cannot set feature gate DRAAdminAccess to false, feature is locked to true "
+            "in 1.36), got \"DRAAdminAccess: false\""});
 }
 
 // ---------------------------------------------------------------------------------------------

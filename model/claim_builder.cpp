@@ -1,0 +1,163 @@
+#include "model/claim_builder.h"
+
+#include "model/dra/cel_selector_evaluator.h"
+#include "model/dra/inventory.h"
+#include "model/generated_name.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+#include <type_traits>
+
+namespace drasim::model {
+namespace {
+
+/// The annotation the ResourceClaim controller puts on claims it generates.
+constexpr const char* kPodClaimNameAnnotation = "resource.kubernetes.io/pod-claim-name";
+
+const ResourceClaimTemplate* find_template(const ObjectSet& objects, const std::string& ns,
+                                           const std::string& name) {
+  for (const ResourceClaimTemplate& t : objects.resource_claim_templates) {
+    if (t.meta.namespace_name == ns && t.meta.name == name) {
+      return &t;
+    }
+  }
+  return nullptr;
+}
+
+/// The claim the controller creates for `pod`'s entry `entry` from `tmpl`.
+dra::ClaimInfo generated_claim(const ClusterState& state, PodId pod_id,
+                               const PodResourceClaim& entry, const ResourceClaimTemplate& tmpl,
+                               uint64_t seed) {
+  const PodInfo& pod = state.pod(pod_id);
+  const std::string& ns = state.spec_of(pod_id).namespace_name;
+  dra::ClaimInfo info;
+  ResourceClaim& c = info.claim;
+  c.meta.generate_name = template_claim_generate_name(pod.name, entry.name);
+  for (uint32_t salt = 0;; ++salt) {
+    c.meta.name = c.meta.generate_name + name_suffix(seed, ns + "/" + c.meta.generate_name, salt);
+    if (!state.claims.find(ns, c.meta.name)) {
+      break;
+    }
+  }
+  c.meta.namespace_name = ns;
+  c.meta.labels = tmpl.claim_labels;
+  c.meta.annotations = tmpl.claim_annotations;
+  c.meta.annotations[kPodClaimNameAnnotation] = entry.name;
+  c.meta.owner_references.push_back(OwnerReference{"v1", "Pod", pod.name, "", true});
+  c.meta.source = tmpl.meta.source;
+  c.spec = tmpl.spec;
+  info.owner = pod_id;
+  info.from_template = true;
+  return info;
+}
+
+/// The generated claim a pod's status already names for this entry, if any.
+std::string status_claim_name(const Pod& pod, const std::string& entry) {
+  for (const ResourceClaimStatusEntry& s : pod.status.resource_claim_statuses) {
+    if (s.name == entry) {
+      return s.resource_claim_name;
+    }
+  }
+  return "";
+}
+
+void resolve_pod_claims(const ObjectSet& objects, const DraBuildOptions& options, PodId pod_id,
+                        ClusterState& state) {
+  const PodTemplate& t = state.spec_of(pod_id);
+  const Pod& manifest = objects.pods[t.manifest];
+  const std::string& ns = t.namespace_name;
+  std::vector<ClaimId> resolved;
+  std::string problem;
+  for (const PodResourceClaim& entry : t.resource_claims) {
+    std::string name = entry.claim_name;
+    if (name.empty()) {
+      name = status_claim_name(manifest, entry.name);
+    }
+    if (!name.empty()) {
+      const auto id = state.claims.find(ns, name);
+      if (!id && problem.empty()) {
+        // The scheduler's PreEnqueue waits for the claim (dynamicresources.go): the lister
+        // answers not-found.
+        problem = fmt::format("resourceclaim.resource.k8s.io \"{}\" not found", name);
+      }
+      resolved.push_back(id.value_or(ClaimId()));
+      continue;
+    }
+    const ResourceClaimTemplate* tmpl = find_template(objects, ns, entry.template_name);
+    if (tmpl == nullptr) {
+      if (problem.empty()) {
+        problem = fmt::format(
+            "pod \"{}/{}\": ResourceClaim not created yet (the ResourceClaim controller cannot "
+            "create it: resourceclaimtemplate \"{}\" not found in namespace {})",
+            ns, state.pod(pod_id).name, entry.template_name, ns);
+      }
+      resolved.emplace_back();
+      continue;
+    }
+    resolved.push_back(
+        state.claims.add(generated_claim(state, pod_id, entry, *tmpl, options.seed)));
+  }
+  PodInfo& p = state.pod(pod_id);
+  p.claims = std::move(resolved);
+  p.claim_problem = std::move(problem);
+}
+
+}  // namespace
+
+void build_claims(const ObjectSet& objects, const DraBuildOptions& options, ClusterState& state) {
+  for (const ResourceClaim& claim : objects.resource_claims) {
+    dra::ClaimInfo info;
+    info.claim = claim;
+    const ClaimId id = state.claims.add(std::move(info));
+    if (claim.meta.appear_us == 0) {
+      state.claims.appear(id);
+    }
+  }
+  for (size_t i = 0; i < state.pods.size(); ++i) {
+    if (state.spec_of(PodId::from_index(i)).has_resource_claims) {
+      resolve_pod_claims(objects, options, PodId::from_index(i), state);
+    }
+  }
+  state.dra.enabled = options.enabled;
+  state.dra.features = options.features;
+  state.dra.shared_claim_queue_label = options.shared_claim_queue_label;
+  state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>();
+  rebuild_inventory(objects, 0, state);
+}
+
+void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& state) {
+  const auto arrived = [now_us](const auto& list) {
+    std::decay_t<decltype(list)> out;
+    for (const auto& o : list) {
+      if (o.meta.appear_us <= now_us) {
+        out.push_back(o);
+      }
+    }
+    return out;
+  };
+  state.dra.inventory = std::make_shared<const dra::Inventory>(
+      arrived(objects.device_classes), arrived(objects.resource_slices),
+      arrived(objects.device_taint_rules), state.dra.features);
+  // Cached verdicts and filter answers refer to the devices of the old inventory.
+  state.dra.selectors->clear();
+  state.dra_memo.clear();
+}
+
+std::vector<int64_t> dra_object_times(const ObjectSet& objects) {
+  std::set<int64_t> times;
+  const auto add = [&](const auto& list) {
+    for (const auto& o : list) {
+      if (o.meta.appear_us > 0) {
+        times.insert(o.meta.appear_us);
+      }
+    }
+  };
+  add(objects.device_classes);
+  add(objects.resource_slices);
+  add(objects.device_taint_rules);
+  return {times.begin(), times.end()};
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,122 @@
+// ClusterState: the pod side of the claim lifecycle (dra-semantics.md sections 2.4, 6.7, 6.8).
+#include "model/assert.h"
+#include "model/cluster_state.h"
+#include "model/dra/inventory.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+namespace {
+
+/// Tells the filter memo which node's answers an allocation change makes stale: the node a
+/// pool is local to (every slice of the pool names it), or every node otherwise.
+void note_devices_changed(ClusterState& s, const AllocationResult& allocation) {
+  for (const DeviceAllocationResult& r : allocation.results) {
+    std::string owner;
+    bool local = s.dra.inventory != nullptr;
+    if (local) {
+      for (const uint32_t i : s.dra.inventory->pool_slices(r.driver, r.pool)) {
+        const ResourceSlice& slice = s.dra.inventory->slices()[i];
+        if (slice.node_name.empty() || (!owner.empty() && owner != slice.node_name)) {
+          local = false;
+          break;
+        }
+        owner = slice.node_name;
+      }
+    }
+    const auto node = local && !owner.empty() ? s.find_node(owner) : std::nullopt;
+    if (node) {
+      s.dra_memo.node_changed(*node);
+    } else {
+      s.dra_memo.shared_changed();
+    }
+  }
+}
+
+}  // namespace
+
+void ClusterState::claim_appears(ClaimId claim) {
+  claims.appear(claim);
+  if (claims.at(claim).claim.allocation) {
+    note_devices_changed(*this, *claims.at(claim).claim.allocation);
+  }
+}
+
+std::vector<ClaimId> ClusterState::unallocated_claims(PodId pod) const {
+  std::vector<ClaimId> out;
+  for (const ClaimId c : pods[pod.index()].claims) {
+    if (c.valid() && !claims.at(c).claim.allocation) {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+void ClusterState::reserve_claims(PodId pod, std::vector<AllocationResult> fresh) {
+  PodInfo& p = pods[pod.index()];
+  size_t next = 0;
+  p.devices.clear();
+  for (const ClaimId c : p.claims) {
+    DRASIM_ASSERT(c.valid() && claims.at(c).present, "a placed pod's claims exist");
+    if (!claims.at(c).claim.allocation) {
+      DRASIM_ASSERT(next < fresh.size(), "every unallocated claim of a placed pod is allocated");
+      claims.allocate(c, std::move(fresh[next++]));
+      note_devices_changed(*this, *claims.at(c).claim.allocation);
+    }
+    claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
+    const ResourceClaim& claim = claims.at(c).claim;
+    for (const DeviceAllocationResult& r : claim.allocation->results) {
+      p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
+    }
+  }
+  DRASIM_ASSERT(next == fresh.size(), "no allocation is left over");
+}
+
+void ClusterState::adopt_claims(PodId pod) {
+  PodInfo& p = pods[pod.index()];
+  p.devices.clear();
+  for (const ClaimId c : p.claims) {
+    if (!c.valid() || !claims.at(c).present || !claims.at(c).claim.allocation) {
+      continue;
+    }
+    claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
+    const ResourceClaim& claim = claims.at(c).claim;
+    for (const DeviceAllocationResult& r : claim.allocation->results) {
+      p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
+    }
+  }
+}
+
+void ClusterState::release_claims(PodId pod, bool pod_gone,
+                                  const std::vector<ClaimId>* only_fresh) {
+  PodInfo& p = pods[pod.index()];
+  for (const ClaimId c : p.claims) {
+    if (!c.valid() || !claims.at(c).present) {
+      continue;
+    }
+    const bool unused = claims.unreserve(c, p.name);
+    const ResourceClaim& claim = claims.at(c).claim;
+    bool deallocate = false;
+    if (only_fresh != nullptr) {
+      deallocate = std::find(only_fresh->begin(), only_fresh->end(), c) != only_fresh->end();
+    } else {
+      const auto& f = claim.meta.finalizers;
+      deallocate = std::find(f.begin(), f.end(), dra::kDeleteProtectionFinalizer) != f.end();
+    }
+    if (unused && deallocate && claim.allocation) {
+      note_devices_changed(*this, *claim.allocation);
+      claims.deallocate(c);
+    }
+    if (pod_gone && claims.at(c).from_template && claims.at(c).owner == pod) {
+      if (claims.at(c).claim.allocation) {
+        note_devices_changed(*this, *claims.at(c).claim.allocation);
+      }
+      claims.disappear(c);
+    }
+  }
+  if (!pod_gone) {
+    p.devices.clear();
+  }
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,58 @@
+#pragma once
+/// Exact reuse of DynamicResources Filter answers. For pods whose claims are all fresh (made
+/// from templates for the pod, not allocated yet), the answer on a node depends only on the
+/// claims' spec, which every pod of a fit class shares, and on the devices the node can see.
+/// Each node carries a version bumped whenever an allocation of a pool that is local to it
+/// changes, and one shared version covers every pool that is not node-local; an answer is
+/// reused while both versions are unchanged. The structured allocator is deterministic, so a
+/// reused answer is the one a new call would give, but a node that stays untouched is not
+/// searched again by every pod of the class.
+
+#include "model/dra_objects.h"
+#include "model/ids.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace drasim::model {
+
+class DraFilterMemo {
+ public:
+  struct Answer {
+    bool fits = false;
+    std::string reason;
+    std::vector<AllocationResult> allocations;
+  };
+
+  /// The stored answer for pods of `fit_class` on `node`, if still valid.
+  [[nodiscard]] const Answer* find(uint32_t fit_class, NodeId node) const;
+
+  void store(uint32_t fit_class, NodeId node, Answer answer);
+
+  /// Devices of a pool local to `node` were allocated or freed: its answers are stale.
+  void node_changed(NodeId node);
+
+  /// Devices of a pool that is not node-local changed: every answer is stale.
+  void shared_changed() { ++shared_version_; }
+
+  /// The inventory changed: nothing stored holds any more.
+  void clear();
+
+ private:
+  struct Entry {
+    uint64_t node_version = 0;
+    uint64_t shared_version = 0;
+    Answer answer;
+  };
+
+  [[nodiscard]] uint64_t node_version(NodeId node) const;
+
+  std::map<uint32_t, std::map<uint32_t, Entry>> entries_;  ///< fit class -> node index
+  std::vector<uint64_t> node_versions_;
+  uint64_t shared_version_ = 0;
+};
+
+}  // namespace drasim::model

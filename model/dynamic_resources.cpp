@@ -1,0 +1,225 @@
+#include "model/dynamic_resources.h"
+
+#include "model/dra/inventory.h"
+#include "model/node_selector.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace drasim::model {
+namespace {
+
+/// KAI's `resources.IsGpuResourceClaim`: a request of the claim names a GPU device class.
+bool is_gpu_claim(const ResourceClaim& claim) {
+  for (const DeviceRequest& r : claim.spec.requests) {
+    if (r.exactly && is_gpu_name(r.exactly->device_class_name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_gpu_name(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return lower.find("gpu") != std::string::npos;
+}
+
+DynamicResources::DynamicResources(ClusterState& state, PodId pod, bool kai)
+    : state_(state), pod_(pod) {
+  pre_enqueue_and_pre_filter(kai);
+}
+
+void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
+  const PodInfo& p = state_.pod(pod_);
+  const PodTemplate& t = state_.spec_of(pod_);
+  if (t.resource_claims.empty()) {
+    skip_ = true;
+    return;
+  }
+  const std::string& ns = t.namespace_name;
+  if (!state_.dra.enabled) {
+    std::vector<std::string> names;
+    for (const PodResourceClaim& c : t.resource_claims) {
+      names.push_back(c.name);
+    }
+    // KAI's pre-filter wording (pkg/scheduler/plugins/dynamicresources/dynamicresources.go).
+    rejection_ = fmt::format(
+        "pod {}/{} cannot be scheduled, it references resource claims <{}> while dynamic "
+        "resource allocation feature is not enabled in cluster",
+        ns, p.name, fmt::join(names, ", "));
+    return;
+  }
+  // PreEnqueue: every claim must exist (template claims once the controller created them).
+  if (!p.claim_problem.empty()) {
+    rejection_ = p.claim_problem;
+    return;
+  }
+  for (const ClaimId id : p.claims) {
+    const dra::ClaimInfo& info = state_.claims.at(id);
+    if (!info.present) {
+      rejection_ =
+          info.from_template
+              ? fmt::format("pod \"{}/{}\": ResourceClaim not created yet", ns, p.name)
+              : fmt::format("resourceclaim.resource.k8s.io \"{}\" not found", info.claim.meta.name);
+      return;
+    }
+  }
+  const std::string& queue = state_.jobs[p.job.index()].queue_name;
+  for (size_t i = 0; i < p.claims.size(); ++i) {
+    const dra::ClaimInfo& info = state_.claims.at(p.claims[i]);
+    const ResourceClaim& claim = info.claim;
+    if (kai) {
+      // KAI's own pre-filter: the reservedFor limit, then the queue label of shared GPU claims.
+      if (claim.reserved_for.size() >= dra::kReservedForMaxSize) {
+        rejection_ =
+            fmt::format("resource claim {}/{} has reached its maximum number of consumers ({})", ns,
+                        claim.meta.name, dra::kReservedForMaxSize);
+        return;
+      }
+      if (!info.from_template && is_gpu_claim(claim)
+          && !state_.dra.shared_claim_queue_label.empty()) {
+        static const std::string kNone;
+        const std::string& label =
+            lookup(claim.meta.labels, state_.dra.shared_claim_queue_label, kNone);
+        if (label.empty()) {
+          rejection_ = fmt::format(
+              "pod {}/{} cannot be scheduled: DRA claim {} is a shared GPU claim but does not "
+              "have a queue label ({})",
+              ns, p.name, claim.meta.name, state_.dra.shared_claim_queue_label);
+          return;
+        }
+        if (label != queue) {
+          rejection_ = fmt::format(
+              "pod {}/{} cannot be scheduled: DRA claim {} is a shared GPU claim with wrong "
+              "queue label (expected queue: {}, claim queue label: {})",
+              ns, p.name, claim.meta.name, queue, label);
+          return;
+        }
+      }
+    }
+    if (claim.allocation) {
+      allocated_.push_back(&claim);
+      continue;
+    }
+    // Upstream PreFilter: every class a request may use must exist; subrequests need the
+    // DRAPrioritizedList gate (dynamicresources.go).
+    const dra::Inventory& inventory = *state_.dra.inventory;
+    for (const DeviceRequest& r : claim.spec.requests) {
+      if (!r.first_available.empty() && !state_.dra.features.prioritized_list) {
+        rejection_ = fmt::format(
+            "resource claim {}/{}, request {}: has subrequests, but the DRAPrioritizedList "
+            "feature is disabled",
+            ns, claim.meta.name, r.name);
+        return;
+      }
+      if (r.exactly && inventory.find_class(r.exactly->device_class_name) == nullptr) {
+        rejection_ = fmt::format("request {}: device class {} does not exist", r.name,
+                                 r.exactly->device_class_name);
+        return;
+      }
+      for (const DeviceSubRequest& s : r.first_available) {
+        if (inventory.find_class(s.device_class_name) == nullptr) {
+          rejection_ = fmt::format("request {}/{}: device class {} does not exist", r.name, s.name,
+                                   s.device_class_name);
+          return;
+        }
+      }
+    }
+    to_allocate_.push_back(&claim);
+  }
+  const bool all_fresh = std::all_of(p.claims.begin(), p.claims.end(), [&](ClaimId c) {
+    const dra::ClaimInfo& info = state_.claims.at(c);
+    return info.from_template && info.owner == pod_ && !info.claim.allocation;
+  });
+  if (all_fresh) {
+    memo_class_ = t.fit_class;
+  }
+  if (!to_allocate_.empty()) {
+    allocator_ = std::make_unique<dra::Allocator>(state_.dra.features, *state_.dra.inventory,
+                                                  state_.claims.allocated(), *state_.dra.selectors);
+  }
+}
+
+DynamicResources::Verdict DynamicResources::filter(NodeId node) {
+  if (memo_class_) {
+    if (const DraFilterMemo::Answer* a = state_.dra_memo.find(*memo_class_, node)) {
+      return Verdict{a->fits, a->reason, a->allocations};
+    }
+  }
+  Verdict v = run_filter(state_.node(node));
+  const bool shared_devices =
+      std::any_of(v.allocations.begin(), v.allocations.end(), [](const AllocationResult& a) {
+        return std::any_of(a.results.begin(), a.results.end(),
+                           [](const DeviceAllocationResult& r) { return !r.share_id.empty(); });
+      });
+  // A fatal error ends the attempt and a shareID names the claim: neither is reused.
+  if (memo_class_ && rejection_.empty() && !shared_devices) {
+    state_.dra_memo.store(*memo_class_, node,
+                          DraFilterMemo::Answer{v.fits, v.reason, v.allocations});
+  }
+  return v;
+}
+
+DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
+  Verdict v;
+  for (const ResourceClaim* claim : allocated_) {
+    const auto& selector = claim->allocation->node_selector;
+    if (selector && !matches(*selector, node.labels, node.name)) {
+      v.reason = "resourceclaim not available on the node";
+      return v;
+    }
+  }
+  if (to_allocate_.empty()) {
+    v.fits = true;
+    return v;
+  }
+  dra::AllocateOutcome outcome = allocator_->allocate(node.name, node.labels, to_allocate_);
+  switch (outcome.status) {
+    case dra::AllocateStatus::kSuccess:
+      v.fits = true;
+      v.allocations = std::move(outcome.allocations);
+      return v;
+    case dra::AllocateStatus::kNoSolution:
+      v.reason = "cannot allocate all claims";
+      return v;
+    case dra::AllocateStatus::kNodeError:
+      v.reason = outcome.message;
+      return v;
+    case dra::AllocateStatus::kFatal:
+      // An Error status aborts the whole attempt: no other node is considered (section 6.4).
+      rejection_ = fmt::format("running Filter plugin \"DynamicResources\": {}", outcome.message);
+      v.reason = rejection_;
+      return v;
+  }
+  return v;
+}
+
+std::vector<AllocationResult> DynamicResources::kai_allocations(
+    const NodeInfo& node, std::vector<AllocationResult> joint) {
+  if (to_allocate_.size() <= 1) {
+    return joint;
+  }
+  // Each claim alone, later claims seeing the devices of earlier ones as taken.
+  dra::AllocatedDevices taken = state_.claims.allocated();
+  std::vector<AllocationResult> out;
+  for (const ResourceClaim* claim : to_allocate_) {
+    dra::Allocator alone(state_.dra.features, *state_.dra.inventory, taken, *state_.dra.selectors);
+    const std::vector<const ResourceClaim*> one{claim};
+    dra::AllocateOutcome outcome = alone.allocate(node.name, node.labels, one);
+    if (outcome.status != dra::AllocateStatus::kSuccess) {
+      return joint;
+    }
+    taken.add(outcome.allocations.front());
+    out.push_back(std::move(outcome.allocations.front()));
+  }
+  return out;
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,64 @@
+#pragma once
+/// The DynamicResources scheduler plugin for one pod attempt (dra-semantics.md section 6):
+/// PreEnqueue and PreFilter once per attempt, Filter per node through the structured
+/// allocator, and the allocations Reserve writes. KAI runs the same upstream plugin inside its
+/// predicates and adds its own pre-filter rules (kai-scheduler-behavior.md section 6.1,
+/// pkg/scheduler/plugins/dynamicresources/dynamicresources.go); `kai` selects them.
+
+#include "model/cluster_state.h"
+#include "model/dra/allocator.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace drasim::model {
+
+class DynamicResources {
+ public:
+  /// Runs PreEnqueue and PreFilter for `pod` (of `job`) on the current state.
+  DynamicResources(ClusterState& state, PodId pod, bool kai);
+
+  /// The pod has no claims: the plugin does not apply (upstream PreFilter returns Skip).
+  [[nodiscard]] bool skip() const { return skip_; }
+
+  /// Non-empty when the pod cannot be scheduled on any node (a claim is missing, a class does
+  /// not exist, a KAI pre-filter rule failed, or Filter returned an Error for some node).
+  [[nodiscard]] const std::string& rejection() const { return rejection_; }
+
+  struct Verdict {
+    bool fits = false;
+    std::string reason;  ///< why the node was rejected (kube-scheduler's status message)
+    std::vector<AllocationResult> allocations;  ///< one per unallocated claim, in pod order
+  };
+
+  /// Filter on one node. A fatal allocator error sets rejection() (the whole attempt fails).
+  [[nodiscard]] Verdict filter(NodeId node);
+
+  /// The allocations for the pod's unallocated claims on `node` as KAI's allocate event makes
+  /// them: one allocator call per claim, in `spec.resourceClaims` order (KAI passes a single
+  /// claim to `Allocate`). Falls back to `joint` (Filter's result) if a claim alone finds
+  /// nothing, so a pod that passed Filter always gets devices.
+  [[nodiscard]] std::vector<AllocationResult> kai_allocations(const NodeInfo& node,
+                                                              std::vector<AllocationResult> joint);
+
+ private:
+  void pre_enqueue_and_pre_filter(bool kai);
+  [[nodiscard]] Verdict run_filter(const NodeInfo& node);
+
+  ClusterState& state_;
+  PodId pod_;
+  /// Set when every claim of the pod is fresh: Filter answers go through the memo.
+  std::optional<uint32_t> memo_class_;
+  bool skip_ = false;
+  std::string rejection_;
+  std::vector<const ResourceClaim*> to_allocate_;
+  std::vector<const ResourceClaim*> allocated_;
+  std::unique_ptr<dra::Allocator> allocator_;
+};
+
+/// The GPU test of KAI's `resources.IsGPUDeviceClass`: the lower-cased name contains "gpu".
+[[nodiscard]] bool is_gpu_name(std::string_view name);
+
+}  // namespace drasim::model

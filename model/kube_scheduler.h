@@ -1,0 +1,34 @@
+#pragma once
+/// The upstream default scheduler (kube-scheduler 1.35 default profile) as the `kube-scheduler`
+/// profile: one pod at a time in PrioritySort order, no queues and no gangs; the filters
+/// NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit and
+/// DynamicResources; the adaptive percentage of nodes to score with a rotating start; the
+/// default scores (TaintToleration x3, NodeAffinity x2, NodeResourcesFit LeastAllocated x1,
+/// NodeResourcesBalancedAllocation x1, DynamicResources x1). Differences from the real
+/// scheduler are listed in the README (ties go to the node name that sorts first instead of a
+/// random pick; no preemption; image locality, inter-pod affinity and topology spread score 0
+/// because scenarios carry no images, affinity terms or owning services).
+
+#include "model/cluster_state.h"
+#include "model/scheduler.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace drasim::model {
+
+/// kube-scheduler's `numFeasibleNodesToFind` with the default adaptive percentage: every node
+/// below 100 nodes, else `max(100, n * max(5, 50 - n / 125) / 100)`.
+[[nodiscard]] size_t feasible_nodes_to_find(size_t all_nodes);
+
+/// The node order of the scheduler's snapshot (`nodeTree.list`): nodes grouped by zone
+/// (`topology.kubernetes.io/region` + zone), zones in order of their first node, taken round
+/// robin. Nodes are added in (appearance time, name) order. Only present nodes.
+[[nodiscard]] std::vector<NodeId> node_tree_order(const ClusterState& state);
+
+/// Schedules pending pods one at a time; appends binds to `result`. With `only_pods_of`, only
+/// the pods of those jobs are tried (see run_cycle).
+void run_kube_scheduler(ClusterState& state, CycleResult& result,
+                        const std::vector<JobId>* only_jobs);
+
+}  // namespace drasim::model
