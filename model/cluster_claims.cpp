@@ -35,6 +35,17 @@ void note_devices_changed(ClusterState& s, const AllocationResult& allocation) {
 
 }  // namespace
 
+void ClusterState::deallocate_claim(ClaimId claim) {
+  const ResourceClaim& c = claims.at(claim).claim;
+  for (const ClaimConsumer& consumer : std::vector<ClaimConsumer>(c.reserved_for)) {
+    claims.unreserve(claim, consumer.name);
+  }
+  if (c.allocation) {
+    note_devices_changed(*this, *c.allocation);
+    claims.deallocate(claim);
+  }
+}
+
 void ClusterState::claim_appears(ClaimId claim) {
   claims.appear(claim);
   if (claims.at(claim).claim.allocation) {

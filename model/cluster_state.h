@@ -262,6 +262,9 @@ class ClusterState {
   /// templates are deleted and the device record is kept for the report.
   void release_claims(PodId pod, bool pod_gone, const std::vector<ClaimId>* only_fresh = nullptr);
 
+  /// Clears a claim's allocation and `reservedFor` (kube-scheduler's PostFilter).
+  void deallocate_claim(ClaimId claim);
+
   /// A named claim reaches its `drasim.dev/at` time (an allocation it carries holds devices).
   void claim_appears(ClaimId claim);
 

@@ -106,6 +106,7 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
     }
     if (claim.allocation) {
       allocated_.push_back(&claim);
+      allocated_ids_.push_back(p.claims[i]);
       continue;
     }
     // Upstream PreFilter: every class a request may use must exist; subrequests need the
@@ -169,9 +170,13 @@ DynamicResources::Verdict DynamicResources::filter(NodeId node) {
 
 DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
   Verdict v;
-  for (const ResourceClaim* claim : allocated_) {
-    const auto& selector = claim->allocation->node_selector;
+  for (size_t i = 0; i < allocated_.size(); ++i) {
+    const auto& selector = allocated_[i]->allocation->node_selector;
     if (selector && !matches(*selector, node.labels, node.name)) {
+      if (std::find(unavailable_.begin(), unavailable_.end(), allocated_ids_[i])
+          == unavailable_.end()) {
+        unavailable_.push_back(allocated_ids_[i]);
+      }
       v.reason = "resourceclaim not available on the node";
       return v;
     }
@@ -199,6 +204,23 @@ DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
       return v;
   }
   return v;
+}
+
+std::string DynamicResources::post_filter() {
+  if (unavailable_.empty()) {
+    return "no new claims to deallocate";
+  }
+  // Upstream picks one unavailable claim at random; drasim takes the first in pod order.
+  const ClaimId id = unavailable_.front();
+  const ResourceClaim& claim = state_.claims.at(id).claim;
+  const std::string& me = state_.pod(pod_).name;
+  const bool only_me = std::all_of(claim.reserved_for.begin(), claim.reserved_for.end(),
+                                   [&](const ClaimConsumer& c) { return c.name == me; });
+  if (!only_me) {
+    return "still not schedulable";
+  }
+  state_.deallocate_claim(id);
+  return "deallocation of ResourceClaim completed";
 }
 
 std::vector<AllocationResult> DynamicResources::kai_allocations(

@@ -36,6 +36,15 @@ class DynamicResources {
   /// Filter on one node. A fatal allocator error sets rejection() (the whole attempt fails).
   [[nodiscard]] Verdict filter(NodeId node);
 
+  /// Allocated claims of the pod that Filter found unusable on some node (their allocation's
+  /// node selector did not match), in pod order.
+  [[nodiscard]] const std::vector<ClaimId>& unavailable_claims() const { return unavailable_; }
+
+  /// kube-scheduler's PostFilter (section 6.5), run when no node passed Filter: the first
+  /// unavailable claim that nobody but this pod reserves is deallocated so the next attempt can
+  /// allocate it afresh. Returns the status message.
+  std::string post_filter();
+
   /// The allocations for the pod's unallocated claims on `node` as KAI's allocate event makes
   /// them: one allocator call per claim, in `spec.resourceClaims` order (KAI passes a single
   /// claim to `Allocate`). Falls back to `joint` (Filter's result) if a claim alone finds
@@ -55,6 +64,8 @@ class DynamicResources {
   std::string rejection_;
   std::vector<const ResourceClaim*> to_allocate_;
   std::vector<const ResourceClaim*> allocated_;
+  std::vector<ClaimId> allocated_ids_;  ///< parallel to allocated_
+  std::vector<ClaimId> unavailable_;
   std::unique_ptr<dra::Allocator> allocator_;
 };
 

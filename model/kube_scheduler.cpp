@@ -254,8 +254,16 @@ class KubeScheduler {
         parts.push_back(fmt::format("{} {}", count, why));
       }
       std::sort(parts.begin(), parts.end());
-      s_.set_pod_reason(pod,
-                        fmt::format("0/{} nodes are available: {}.", n, fmt::join(parts, ", ")));
+      std::string reason = fmt::format("0/{} nodes are available: {}.", n, fmt::join(parts, ", "));
+      if (!dra.skip()) {
+        // PostFilter: the DynamicResources plugin may free a claim allocated for the wrong node.
+        const std::string post = dra.post_filter();
+        if (post == "deallocation of ResourceClaim completed") {
+          ++result.claims_deallocated;
+        }
+        reason += " " + post + ".";
+      }
+      s_.set_pod_reason(pod, reason);
       return false;
     }
     const size_t chosen = feasible.size() == 1 ? 0 : best(pod, feasible);

@@ -23,6 +23,9 @@ struct CycleResult {
   size_t pipelined = 0;
   size_t jobs_attempted = 0;
   size_t jobs_failed = 0;
+  /// Claims the scheduler deallocated without placing anything (kube-scheduler's PostFilter):
+  /// the state changed, so another cycle must follow.
+  size_t claims_deallocated = 0;
 };
 
 /// Runs one cycle. Pending pods that were tried and not placed get their `reason` updated.

@@ -185,6 +185,14 @@ void Engine::handle(const CycleDue&) {
     (void)node;
     queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod});
   }
+  if (result.claims_deallocated > 0 && !cycle_pending_) {
+    // Freed devices: the pods that just failed get another attempt one period later (the
+    // scheduler's back-off), not in another cycle at this same instant.
+    full_cycle_needed_ = true;
+    dirty_ = true;
+    queue_.schedule(now_ + scenario_.scheduler.period, CycleDue{});
+    cycle_pending_ = true;
+  }
 #ifndef NDEBUG
   state_.check_invariants();
 #endif

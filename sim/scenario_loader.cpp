@@ -3,6 +3,7 @@
 #include "sim/cel_checks.h"
 #include "sim/decode_scenario.h"
 #include "sim/decoders.h"
+#include "sim/pool_checks.h"
 #include "sim/scenario_checks.h"
 #include "sim/yaml_source.h"
 
@@ -145,6 +146,9 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
   if (!diagnostics.has_errors()) {
     check_scenario(scenario, diagnostics);
     check_cel_selectors(scenario, diagnostics);
+    for (std::string& w : invalid_pool_warnings(scenario)) {
+      scenario.warnings.push_back(std::move(w));
+    }
   }
   diagnostics.throw_if_errors();
   return scenario;

@@ -35,6 +35,15 @@ TEST_CASE("the device-plugin scenario's JSON report matches its golden file") {
   CHECK(actual == expected);
 }
 
+TEST_CASE(
+    "the pure-DRA scenario's JSON report, with every pod's devices, matches its golden file") {
+  const std::string root = DRASIM_SOURCE_DIR;
+  const std::string actual = report_of(root + "/scenarios/pure-dra.yaml");
+  const std::string expected = read_file(root + "/tests/golden/pure-dra.json");
+  REQUIRE_FALSE(expected.empty());
+  CHECK(actual == expected);
+}
+
 TEST_CASE("the same scenario and seed give byte-identical reports") {
   const std::string file = std::string(DRASIM_SOURCE_DIR) + "/scenarios/device-plugin.yaml";
   CHECK(report_of(file) == report_of(file));

@@ -356,3 +356,231 @@ spec:
 
 }  // namespace
 }  // namespace drasim::sim
+
+namespace drasim::sim {
+namespace {
+
+const char* const kKube = R"(
+---
+apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: kube}
+spec:
+  scheduler: {profile: kube-scheduler}
+)";
+
+TEST_CASE("kube-scheduler's PostFilter frees a claim allocated for a node the pod cannot use") {
+  // The claim was allocated on dra-a (by a pod long gone: reservedFor is empty), but the new pod
+  // selects dra-b. Filter rejects dra-a by its node selector and dra-b because the claim is
+  // not available there; PostFilter deallocates the claim (section 6.5) and the next attempt,
+  // one period later, allocates it on dra-b.
+  const RunResult r = run_text(std::string(R"(
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: stale, namespace: ml}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.example.com}
+status:
+  allocation:
+    devices:
+      results:
+      - {request: gpu, driver: gpu.example.com, pool: dra-a, device: gpu-0}
+    nodeSelector:
+      nodeSelectorTerms:
+      - matchFields:
+        - {key: metadata.name, operator: In, values: [dra-a]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: mover, namespace: ml}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchFields: [{key: metadata.name, operator: In, values: [dra-b]}]
+  resourceClaims: [{name: gpu, resourceClaimName: stale}]
+  containers: [{name: main}]
+)") + kKube);
+  const model::PodInfo& p = pod(r, "mover");
+  REQUIRE(p.phase == model::PodPhase::kRunning);
+  CHECK(r.state.node(p.node).name == "dra-b");
+  CHECK(p.devices.front().pool == "dra-b");
+  // Cycle at 0 s fails and deallocates, the retry at 1 s places it, it runs from 1.2 s.
+  CHECK(*p.bound_us == 1'200'000);
+}
+
+TEST_CASE("kube-scheduler scores the first available subrequest higher") {
+  // Only dra-b has a B200-like device; the claim prefers it (subrequest 0) over any GPU
+  // (subrequest 1). DynamicResources scores 8 - index: dra-b 8, dra-a 7, normalised to 100 and
+  // 87 (section 6.6). Every other score is equal on the two empty nodes, so dra-b wins although
+  // dra-a sorts first.
+  const RunResult r = run_text(std::string(R"(
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: prefer-b200, namespace: ml}
+spec:
+  spec:
+    devices:
+      requests:
+      - name: gpu
+        firstAvailable:
+        - name: b200
+          deviceClassName: gpu.example.com
+          selectors:
+          - cel: {expression: 'device.attributes["gpu.example.com"].model == "B200"'}
+        - name: any
+          deviceClassName: gpu.example.com
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-b-more}
+spec:
+  driver: gpu.example.com
+  nodeName: dra-b
+  pool: {name: dra-b-new, generation: 1, resourceSliceCount: 1}
+  devices:
+  - {name: b200-0, attributes: {model: {string: B200}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: picky, namespace: ml}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimTemplateName: prefer-b200}]
+  containers: [{name: main}]
+)") + kKube);
+  const model::PodInfo& p = pod(r, "picky");
+  REQUIRE(p.phase == model::PodPhase::kRunning);
+  CHECK(r.state.node(p.node).name == "dra-b");
+  CHECK(p.devices.front().request == "gpu/b200");
+  CHECK(p.devices.front().device == "b200-0");
+}
+
+TEST_CASE("under KAI a firstAvailable claim needs the DRAPrioritizedList gate turned on") {
+  // KAI's allocator runs with every optional feature off, so the upstream PreFilter refuses
+  // subrequests (dynamicresources.go) unless the scenario turns the gate on.
+  const std::string claim = R"(
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: alternatives, namespace: ml}
+spec:
+  spec:
+    devices:
+      requests:
+      - name: gpu
+        firstAvailable:
+        - {name: any, deviceClassName: gpu.example.com}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: ml}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimTemplateName: alternatives}]
+  containers: [{name: main}]
+)";
+  const RunResult off = run_text(claim);
+  CHECK(off.state.reason_of(model::PodId::from_index(0))
+            .find("request gpu: has subrequests, but the DRAPrioritizedList feature is disabled")
+        != std::string::npos);
+  const RunResult on = run_text(claim + R"(
+---
+apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: s}
+spec:
+  kubernetes: {featureGates: {DRAPrioritizedList: true}}
+)");
+  CHECK(pod(on, "p").devices.front().request == "gpu/any");
+}
+
+TEST_CASE("a gang whose second pod finds no device gives back the first pod's claim") {
+  // Two DRA nodes with two GPUs each = 4 GPUs; a gang of 3 pods wanting 2 GPUs each needs 6.
+  // The allocate action places two pods (allocating their claims), fails the third, and rolls
+  // the statement back: no claim stays allocated and no device is held.
+  std::string pods = R"(
+---
+apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: gang, namespace: ml}
+spec: {minMember: 3}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: two-gpus, namespace: ml}
+spec:
+  spec:
+    devices:
+      requests:
+      - name: gpus
+        exactly: {deviceClassName: gpu.example.com, count: 2}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: worker
+  namespace: ml
+  annotations: {pod-group-name: gang, drasim.dev/replicas: "3"}
+spec:
+  resourceClaims: [{name: gpus, resourceClaimTemplateName: two-gpus}]
+  containers: [{name: main}]
+)";
+  const RunResult r = run_text(pods);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(pod(r, "worker-" + std::to_string(i)).phase == model::PodPhase::kPending);
+  }
+  CHECK(r.state.claims.allocated().empty());
+  for (size_t c = 0; c < r.state.claims.size(); ++c) {
+    CHECK(r.state.claims.at(model::ClaimId::from_index(c)).claim.reserved_for.empty());
+  }
+  CHECK(r.state.reason_of(model::PodId::from_index(0))
+        == "pod group gang: resources were found for 2 pods while 3 are required; pod "
+           "worker-2: 0/2 nodes are available: 2 cannot allocate all claims.");
+}
+
+TEST_CASE("KAI refuses a claim whose reservedFor is full") {
+  // ResourceClaimReservedForMaxSize = 256: KAI's pre-filter stops there (upstream 1.35 only
+  // fails later, in PreBind).
+  std::string reserved;
+  for (int i = 0; i < 256; ++i) {
+    reserved += "  - {resource: pods, name: other-" + std::to_string(i) + ", uid: u"
+                + std::to_string(i) + "}\n";
+  }
+  const RunResult r = run_text(R"(
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata:
+  name: popular
+  namespace: ml
+  labels: {kai.scheduler/queue: default-queue}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.example.com}
+status:
+  allocation:
+    devices:
+      results:
+      - {request: gpu, driver: gpu.example.com, pool: dra-a, device: gpu-0}
+  reservedFor:
+)" + reserved + R"(---
+apiVersion: v1
+kind: Pod
+metadata: {name: one-more, namespace: ml}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: popular}]
+  containers: [{name: main}]
+)");
+  CHECK(r.state.reason_of(model::PodId::from_index(0))
+        == "resource claim ml/popular has reached its maximum number of consumers (256)");
+}
+
+}  // namespace
+}  // namespace drasim::sim
