@@ -79,8 +79,9 @@ TEST_CASE("gpu-test4 on two dynamic-MIG A100s: the counters let two of four pods
   CHECK(pod(r, "pod-1").devices.front().device.rfind("gpu-1-", 0) == 0);
   CHECK(pod(r, "pod-2").phase == model::PodPhase::kPending);
   CHECK(pod(r, "pod-3").phase == model::PodPhase::kPending);
+  // The DynamicResources PostFilter has no claim allocated elsewhere to free.
   CHECK(r.state.reason_of(model::PodId::from_index(2))
-        == "0/1 nodes are available: 1 cannot allocate all claims.");
+        == "0/1 nodes are available: 1 cannot allocate all claims. no new claims to deallocate.");
 }
 
 TEST_CASE("dra-example-driver: two claims share one multi-allocatable partition") {
