@@ -75,6 +75,15 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
   for (size_t i = 0; i < p.claims.size(); ++i) {
     const dra::ClaimInfo& info = state_.claims.at(p.claims[i]);
     const ResourceClaim& claim = info.claim;
+    if (!kai && claim.reserved_for.size() >= dra::kReservedForMaxSize) {
+      // kube-scheduler 1.35 does not check this before PreBind, where the API server refuses
+      // the 257th consumer; every attempt would fail there, so the pod cannot bind.
+      rejection_ = fmt::format(
+          "running PreBind plugin \"DynamicResources\": resourceclaim {}/{}: reservedFor "
+          "already holds {} consumers, the maximum (ResourceClaimReservedForMaxSize)",
+          ns, claim.meta.name, dra::kReservedForMaxSize);
+      return;
+    }
     if (kai) {
       // KAI's own pre-filter: the reservedFor limit, then the queue label of shared GPU claims.
       if (claim.reserved_for.size() >= dra::kReservedForMaxSize) {
