@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/run_helpers.h"
 #include <string>
 
 namespace drasim::sim {
@@ -70,16 +71,6 @@ RunResult run_text(const std::string& text) {
   return run_scenario(s);
 }
 
-const model::PodInfo& pod(const RunResult& r, const std::string& name) {
-  for (const auto& p : r.state.pods) {
-    if (p.name == name) {
-      return p;
-    }
-  }
-  FAIL("no pod " << name);
-  return r.state.pods.front();
-}
-
 std::string pod_with_template(const std::string& name, const std::string& extra = "") {
   return R"(
 ---
@@ -100,6 +91,43 @@ spec:
       requests: {cpu: "1"}
       claims: [{name: gpu}]
 )";
+}
+
+/// A ResourceClaim in namespace ml with one request `gpu` of `device_class`; `labels` (flow
+/// YAML) and `status` (a block under `status:`) are optional.
+std::string named_claim(const std::string& name, const std::string& labels = "",
+                        const std::string& status = "",
+                        const std::string& device_class = "gpu.example.com") {
+  std::string out =
+      "\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata:\n  name: " + name
+      + "\n  namespace: ml\n";
+  if (!labels.empty()) {
+    out += "  labels: " + labels + "\n";
+  }
+  out += "spec:\n  devices:\n    requests:\n    - name: gpu\n      exactly: {deviceClassName: "
+         + device_class + "}\n";
+  if (!status.empty()) {
+    out += "status:\n" + status;
+  }
+  return out;
+}
+
+/// The `status:` block of a claim allocated `device` of pool (and node) `node`, pinned there.
+std::string allocated_on(const std::string& node, const std::string& device) {
+  return "  allocation:\n    devices:\n      results:\n      - {request: gpu, driver: "
+         "gpu.example.com, pool: " +
+         node + ", device: " + device +
+         "}\n    nodeSelector:\n      nodeSelectorTerms:\n      - matchFields:\n        - {key: "
+         "metadata.name, operator: In, values: [" +
+         node + "]}\n";
+}
+
+/// A pod in namespace ml using the named claim `claim` (no resources), with `spec` lines added.
+std::string pod_with_claim(const std::string& name, const std::string& claim,
+                           const std::string& spec = "") {
+  return "\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: ml}\nspec:\n"
+         + spec + "  resourceClaims: [{name: gpu, resourceClaimName: " + claim
+         + "}]\n  containers: [{name: main}]\n";
 }
 
 TEST_CASE("each pod gets its own claim from the template, with a generated name and owner") {
@@ -150,20 +178,9 @@ TEST_CASE("a finished pod frees its devices and its generated claim is deleted")
 }
 
 TEST_CASE("pods sharing a named claim land on the claim's node and share its device") {
-  const RunResult r = run_text(R"(
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata:
-  name: shared-gpu
-  namespace: ml
-  # KAI only schedules pods on a shared GPU claim labelled with their queue.
-  labels: {kai.scheduler/queue: default-queue}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
+  // KAI only schedules pods on a shared GPU claim labelled with their queue.
+  const RunResult r =
+      run_text(named_claim("shared-gpu", "{kai.scheduler/queue: default-queue}") + R"(
 ---
 apiVersion: v1
 kind: Pod
@@ -204,30 +221,9 @@ metadata: {name: no-template, namespace: ml}
 spec:
   resourceClaims: [{name: gpu, resourceClaimTemplateName: missing}]
   containers: [{name: main}]
----
-apiVersion: v1
-kind: Pod
-metadata: {name: no-claim, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: nowhere}]
-  containers: [{name: main}]
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: bad-class, namespace: ml}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: no-such-class}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: no-class, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: bad-class}]
-  containers: [{name: main}]
-)");
+)" + pod_with_claim("no-claim", "nowhere")
+                               + named_claim("bad-class", "", "", "no-such-class")
+                               + pod_with_claim("no-class", "bad-class"));
   const auto reason = [&](const std::string& name) {
     for (size_t i = 0; i < r.state.pods.size(); ++i) {
       if (r.state.pods[i].name == name) {
@@ -245,36 +241,9 @@ spec:
 }
 
 TEST_CASE("an allocated claim pins its pod to the allocation's node selector") {
-  const RunResult r = run_text(R"(
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata:
-  name: pinned
-  namespace: ml
-  labels: {kai.scheduler/queue: default-queue}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
-status:
-  allocation:
-    devices:
-      results:
-      - {request: gpu, driver: gpu.example.com, pool: dra-b, device: gpu-1}
-    nodeSelector:
-      nodeSelectorTerms:
-      - matchFields:
-        - {key: metadata.name, operator: In, values: [dra-b]}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: user, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: pinned}]
-  containers: [{name: main}]
-)" + pod_with_template("other"));
+  const RunResult r = run_text(
+      named_claim("pinned", "{kai.scheduler/queue: default-queue}", allocated_on("dra-b", "gpu-1"))
+      + pod_with_claim("user", "pinned") + pod_with_template("other"));
   // KAI would binpack onto dra-a, but the existing allocation only allows dra-b.
   REQUIRE(pod(r, "user").phase == model::PodPhase::kRunning);
   REQUIRE(pod(r, "other").phase == model::PodPhase::kRunning);
@@ -289,43 +258,10 @@ TEST_CASE("KAI refuses a shared GPU claim without the queue label of the pod's j
   // pkg/scheduler/plugins/dynamicresources/dynamicresources.go, validateSharedGpuClaimQueueLabel:
   // a claim not made from a template whose request names a GPU class must carry
   // kai.scheduler/queue=<job queue>. Template claims are exempt (trainer below runs).
-  const RunResult r = run_text(R"(
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: unlabelled, namespace: ml}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata:
-  name: other-queue
-  namespace: ml
-  labels: {kai.scheduler/queue: team-b}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: p1, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: unlabelled}]
-  containers: [{name: main}]
----
-apiVersion: v1
-kind: Pod
-metadata: {name: p2, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: other-queue}]
-  containers: [{name: main}]
-)" + pod_with_template("trainer"));
+  const RunResult r = run_text(
+      named_claim("unlabelled") + named_claim("other-queue", "{kai.scheduler/queue: team-b}")
+      + pod_with_claim("p1", "unlabelled") + pod_with_claim("p2", "other-queue")
+      + pod_with_template("trainer"));
   CHECK(r.state.reason_of(model::PodId::from_index(0))
         == "pod ml/p1 cannot be scheduled: DRA claim unlabelled is a shared GPU claim but does "
            "not have a queue label (kai.scheduler/queue)");
@@ -374,38 +310,13 @@ TEST_CASE("kube-scheduler's PostFilter frees a claim allocated for a node the po
   // selects dra-b. Filter rejects dra-a by its node selector and dra-b because the claim is
   // not available there; PostFilter deallocates the claim (section 6.5) and the next attempt,
   // one period later, allocates it on dra-b.
-  const RunResult r = run_text(std::string(R"(
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata: {name: stale, namespace: ml}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
-status:
-  allocation:
-    devices:
-      results:
-      - {request: gpu, driver: gpu.example.com, pool: dra-a, device: gpu-0}
-    nodeSelector:
-      nodeSelectorTerms:
-      - matchFields:
-        - {key: metadata.name, operator: In, values: [dra-a]}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: mover, namespace: ml}
-spec:
-  affinity:
-    nodeAffinity:
-      requiredDuringSchedulingIgnoredDuringExecution:
-        nodeSelectorTerms:
-        - matchFields: [{key: metadata.name, operator: In, values: [dra-b]}]
-  resourceClaims: [{name: gpu, resourceClaimName: stale}]
-  containers: [{name: main}]
-)") + kKube);
+  const RunResult r = run_text(
+      named_claim("stale", "", allocated_on("dra-a", "gpu-0"))
+      + pod_with_claim("mover", "stale",
+                       "  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuring"
+                       "Execution:\n        nodeSelectorTerms:\n        - matchFields: [{key: "
+                       "metadata.name, operator: In, values: [dra-b]}]\n")
+      + kKube);
   const model::PodInfo& p = pod(r, "mover");
   REQUIRE(p.phase == model::PodPhase::kRunning);
   CHECK(r.state.node(p.node).name == "dra-b");
@@ -551,33 +462,10 @@ TEST_CASE("KAI refuses a claim whose reservedFor is full") {
     reserved += "  - {resource: pods, name: other-" + std::to_string(i) + ", uid: u"
                 + std::to_string(i) + "}\n";
   }
-  const RunResult r = run_text(R"(
----
-apiVersion: resource.k8s.io/v1
-kind: ResourceClaim
-metadata:
-  name: popular
-  namespace: ml
-  labels: {kai.scheduler/queue: default-queue}
-spec:
-  devices:
-    requests:
-    - name: gpu
-      exactly: {deviceClassName: gpu.example.com}
-status:
-  allocation:
-    devices:
-      results:
-      - {request: gpu, driver: gpu.example.com, pool: dra-a, device: gpu-0}
-  reservedFor:
-)" + reserved + R"(---
-apiVersion: v1
-kind: Pod
-metadata: {name: one-more, namespace: ml}
-spec:
-  resourceClaims: [{name: gpu, resourceClaimName: popular}]
-  containers: [{name: main}]
-)");
+  const RunResult r =
+      run_text(named_claim("popular", "{kai.scheduler/queue: default-queue}",
+                           allocated_on("dra-a", "gpu-0") + "  reservedFor:\n" + reserved)
+               + pod_with_claim("one-more", "popular"));
   CHECK(r.state.reason_of(model::PodId::from_index(0))
         == "resource claim ml/popular has reached its maximum number of consumers (256)");
 }

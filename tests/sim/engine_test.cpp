@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/run_helpers.h"
 #include <string>
 
 namespace drasim::sim {
@@ -27,16 +28,6 @@ status:
 RunResult run_text(const std::string& text) {
   const Scenario s = load_scenario_texts({{"t.yaml", std::string(kCluster) + text}});
   return run_scenario(s);
-}
-
-const model::PodInfo& pod(const RunResult& r, const std::string& name) {
-  for (const auto& p : r.state.pods) {
-    if (p.name == name) {
-      return p;
-    }
-  }
-  FAIL("no pod " << name);
-  return r.state.pods.front();
 }
 
 TEST_CASE("a pod submitted between cycles is bound at the next cycle plus the bind latency") {

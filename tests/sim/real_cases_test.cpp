@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/run_helpers.h"
 #include <filesystem>
 #include <set>
 #include <string>
@@ -20,16 +21,6 @@ std::string real_case(const std::string& name) {
 
 RunResult run_case(const std::string& name) {
   return run_scenario(load_scenario({real_case(name)}));
-}
-
-const model::PodInfo& pod(const RunResult& r, const std::string& name) {
-  for (const auto& p : r.state.pods) {
-    if (p.name == name) {
-      return p;
-    }
-  }
-  FAIL("no pod " << name);
-  return r.state.pods.front();
 }
 
 std::vector<std::string> devices(const model::PodInfo& p) {
