@@ -17,6 +17,13 @@ Device typed(const char* name, const char* type) {
   return device(name, {{"type", std::string(type)}});
 }
 
+/// req-1 wants any two devices and req-2 one of type X, so when req-1 takes the only X device
+/// the search has to backtrack.
+ResourceClaim two_then_type_x_claim() {
+  return claim("claim-0", {exact("req-1", "class-a", 2),
+                           selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+}
+
 uint64_t invocations(Env& env, const ResourceClaim& c, int minor, AllocateStatus status) {
   env.features.minor = minor;
   const AllocateOutcome out = env.run({c});
@@ -113,9 +120,7 @@ TEST_CASE("upstream: check-combinations-with-backtracking (12 / 14 invocations)"
   up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {typed("device-1", "X"), typed("device-2", "Y"), typed("device-3", "Y")})};
-  const ResourceClaim c =
-      claim("claim-0", {exact("req-1", "class-a", 2),
-                        selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+  const ResourceClaim c = two_then_type_x_claim();
   // req-1 first takes {device-1, device-2}, then req-2 finds no X and the search backtracks
   // to {device-2, device-3}; 1.36 skips {device-2, device-1}.
   CHECK(invocations(env, c, 36, AllocateStatus::kSuccess) == 12);
@@ -135,9 +140,7 @@ TEST_CASE("upstream: check-combinations-with-backtracking-across-slices-and-pool
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {typed("device-1", "X")}, 1, 2),
                 slice("slice-2", "driver-a", "pool-1", "node-1", {typed("device-2", "Y")}, 1, 2),
                 slice("slice-3", "driver-a", "pool-2", "node-1", {bound})};
-  const ResourceClaim c =
-      claim("claim-0", {exact("req-1", "class-a", 2),
-                        selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+  const ResourceClaim c = two_then_type_x_claim();
   // Same search as above spread over slices and pools (pool-2 last: sorted, and binding).
   CHECK(invocations(env, c, 36, AllocateStatus::kSuccess) == 12);
   CHECK(invocations(env, c, 35, AllocateStatus::kSuccess) == 14);
