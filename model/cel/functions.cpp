@@ -4,8 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <optional>
+#include <type_traits>
 
 // Semantics of operators and conversions: cel-spec doc/langdef.md ("Standard Definitions") and
 // cel-go common/types (int.go, uint.go, double.go, string.go); error texts as in cel-go
@@ -135,6 +139,26 @@ Value contains_value(const Value& elem, const Value& container) {
   return no_such_overload(FunctionId::kIn, std::array{elem, container});
 }
 
+/// Parses all of `s` as a base-10 `long long` or `unsigned long long` the way cel-go's
+/// conversions from string do: nullopt for empty text, a leading space, trailing characters,
+/// overflow, or (unsigned only) a minus sign, which strtoull would otherwise wrap around.
+template <typename T>
+std::optional<T> parse_integer(const std::string& s) {
+  char* end = nullptr;
+  errno = 0;
+  T r = 0;
+  if constexpr (std::is_signed_v<T>) {
+    r = std::strtoll(s.c_str(), &end, 10);
+  } else {
+    r = std::strtoull(s.c_str(), &end, 10);
+  }
+  if (s.empty() || end != s.c_str() + s.size() || errno != 0 || s[0] == ' '
+      || (std::is_unsigned_v<T> && s[0] == '-')) {
+    return std::nullopt;
+  }
+  return r;
+}
+
 Value to_int(const Value& v) {
   switch (v.kind()) {
     case ValueKind::kInt:
@@ -152,13 +176,10 @@ Value to_int(const Value& v) {
     }
     case ValueKind::kString: {
       const std::string& s = v.as_string();
-      char* end = nullptr;
-      errno = 0;
-      const long long r = std::strtoll(s.c_str(), &end, 10);
-      if (s.empty() || end != s.c_str() + s.size() || errno != 0 || s[0] == ' ') {
-        return Value::error("cannot convert string '" + s + "' to int");
+      if (const auto r = parse_integer<long long>(s)) {
+        return Value::from_int(*r);
       }
-      return Value::from_int(r);
+      return Value::error("cannot convert string '" + s + "' to int");
     }
     default:
       return no_such_overload(FunctionId::kToInt, std::array{v});
@@ -181,13 +202,10 @@ Value to_uint(const Value& v) {
     }
     case ValueKind::kString: {
       const std::string& s = v.as_string();
-      char* end = nullptr;
-      errno = 0;
-      const unsigned long long r = std::strtoull(s.c_str(), &end, 10);
-      if (s.empty() || end != s.c_str() + s.size() || errno != 0 || s[0] == '-' || s[0] == ' ') {
-        return Value::error("cannot convert string '" + s + "' to uint");
+      if (const auto r = parse_integer<unsigned long long>(s)) {
+        return Value::from_uint(*r);
       }
-      return Value::from_uint(r);
+      return Value::error("cannot convert string '" + s + "' to uint");
     }
     default:
       return no_such_overload(FunctionId::kToUint, std::array{v});

@@ -4,6 +4,7 @@
 
 #include "model/cel/function_impls.h"
 #include "model/cel/functions.h"
+#include "model/cel/utf8.h"
 
 #include <fmt/format.h>
 #include <re2/re2.h>
@@ -17,60 +18,13 @@ namespace {
 
 using CodePoints = std::u32string;
 
-CodePoints decode(std::string_view s) {
-  CodePoints out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    int len = 1;
-    char32_t cp = c;
-    if (c >= 0xF0) {
-      len = 4;
-      cp = c & 0x07U;
-    } else if (c >= 0xE0) {
-      len = 3;
-      cp = c & 0x0FU;
-    } else if (c >= 0xC0) {
-      len = 2;
-      cp = c & 0x1FU;
-    }
-    for (int k = 1; k < len && i + static_cast<std::size_t>(k) < s.size(); ++k) {
-      cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3FU);
-    }
-    out.push_back(cp);
-    i += static_cast<std::size_t>(len);
-  }
-  return out;
-}
-
-std::string encode(const CodePoints& cps) {
-  std::string out;
-  for (const char32_t cp : cps) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-  }
-  return out;
-}
-
 Value range_error(int64_t i) {
   return Value::error("index out of range: " + std::to_string(i));
 }
 
 Value index_of(Args a, bool last) {
-  const CodePoints s = decode(a[0].as_string());
-  const CodePoints sub = decode(a[1].as_string());
+  const CodePoints s = decode_utf8(a[0].as_string());
+  const CodePoints sub = decode_utf8(a[1].as_string());
   const auto n = static_cast<int64_t>(s.size());
   int64_t start = last ? n : 0;
   if (a.size() == 3) {
@@ -95,14 +49,14 @@ Value replace(Args a) {
   int64_t limit = a.size() == 4 ? a[3].as_int() : -1;
   std::string out;
   if (from.empty()) {
-    const CodePoints cps = decode(s);
+    const CodePoints cps = decode_utf8(s);
     for (std::size_t i = 0; i <= cps.size(); ++i) {
       if (limit != 0) {
         out += to;
         --limit;
       }
       if (i < cps.size()) {
-        out += encode(CodePoints(1, cps[i]));
+        out += encode_utf8(CodePoints(1, cps[i]));
       }
     }
     return Value::from_string(std::move(out));
@@ -131,13 +85,13 @@ Value split(Args a) {
     return Value::from_list({});
   }
   if (sep.empty()) {
-    const CodePoints cps = decode(s);
+    const CodePoints cps = decode_utf8(s);
     for (std::size_t i = 0; i < cps.size(); ++i) {
       if (limit > 0 && static_cast<int64_t>(out.size()) == limit - 1) {
-        out.push_back(Value::from_string(encode(cps.substr(i))));
+        out.push_back(Value::from_string(encode_utf8(cps.substr(i))));
         break;
       }
-      out.push_back(Value::from_string(encode(CodePoints(1, cps[i]))));
+      out.push_back(Value::from_string(encode_utf8(CodePoints(1, cps[i]))));
     }
     return Value::from_list(std::move(out));
   }
@@ -155,7 +109,7 @@ Value split(Args a) {
 }
 
 Value substring(Args a) {
-  const CodePoints s = decode(a[0].as_string());
+  const CodePoints s = decode_utf8(a[0].as_string());
   const auto n = static_cast<int64_t>(s.size());
   const int64_t start = a[1].as_int();
   const int64_t end = a.size() == 3 ? a[2].as_int() : n;
@@ -169,8 +123,8 @@ Value substring(Args a) {
     return Value::error("invalid substring range. start: " + std::to_string(start)
                         + ", end: " + std::to_string(end));
   }
-  return Value::from_string(
-      encode(s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start))));
+  return Value::from_string(encode_utf8(
+      s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start))));
 }
 
 Value trim(const std::string& s) {
@@ -412,14 +366,14 @@ Value call_string_function(FunctionId id, Args a, const re2::RE2* constant_regex
       break;
     case FunctionId::kCharAt:
       if (strings(a, 1) && a.size() == 2) {
-        const CodePoints s = decode(a[0].as_string());
+        const CodePoints s = decode_utf8(a[0].as_string());
         const int64_t i = a[1].as_int();
         if (i < 0 || i > static_cast<int64_t>(s.size())) {
           return range_error(i);
         }
         return Value::from_string(i == static_cast<int64_t>(s.size())
                                       ? ""
-                                      : encode(CodePoints(1, s[static_cast<std::size_t>(i)])));
+                                      : encode_utf8(CodePoints(1, s[static_cast<std::size_t>(i)])));
       }
       break;
     case FunctionId::kIndexOf:
@@ -483,9 +437,9 @@ Value call_string_function(FunctionId id, Args a, const re2::RE2* constant_regex
       break;
     case FunctionId::kReverse:
       if (strings(a, 1) && a.size() == 1) {
-        CodePoints s = decode(a[0].as_string());
+        CodePoints s = decode_utf8(a[0].as_string());
         std::reverse(s.begin(), s.end());
-        return Value::from_string(encode(s));
+        return Value::from_string(encode_utf8(s));
       }
       if (a.size() == 1 && a[0].kind() == ValueKind::kList) {
         return call_collection_function(id, a);

@@ -2,6 +2,18 @@
 
 namespace drasim::model::cel {
 
+namespace {
+
+/// A list, map or optional type over its element, key and value, or inner types.
+Type parameterized(TypeKind kind, std::vector<const Type*> params) {
+  Type t;
+  t.kind = kind;
+  t.params = std::move(params);
+  return t;
+}
+
+}  // namespace
+
 const Type* Type::field(std::string_view field_name) const {
   for (const auto& [n, t] : fields) {
     if (n == field_name) {
@@ -65,24 +77,15 @@ const Type* TypeArena::primitive(TypeKind kind) const {
 }
 
 const Type* TypeArena::list(const Type* elem) {
-  Type t;
-  t.kind = TypeKind::kList;
-  t.params = {elem};
-  return add(std::move(t));
+  return add(parameterized(TypeKind::kList, {elem}));
 }
 
 const Type* TypeArena::map(const Type* key, const Type* value) {
-  Type t;
-  t.kind = TypeKind::kMap;
-  t.params = {key, value};
-  return add(std::move(t));
+  return add(parameterized(TypeKind::kMap, {key, value}));
 }
 
 const Type* TypeArena::optional(const Type* inner) {
-  Type t;
-  t.kind = TypeKind::kOptional;
-  t.params = {inner};
-  return add(std::move(t));
+  return add(parameterized(TypeKind::kOptional, {inner}));
 }
 
 const Type* TypeArena::type_param(std::string name) {

@@ -13,6 +13,10 @@ struct TextPayload {
   std::string text;
 };
 
+std::shared_ptr<const void> text_payload(std::string text) {
+  return std::make_shared<const TextPayload>(TextPayload{std::move(text)});
+}
+
 template <typename T>
 const T& payload(const std::shared_ptr<const void>& p) {
   return *static_cast<const T*>(p.get());
@@ -75,97 +79,59 @@ bool is_number(ValueKind k) {
 }  // namespace
 
 Value Value::from_bool(bool b) {
-  Value v;
-  v.kind_ = ValueKind::kBool;
-  v.scalar_.b = b;
-  return v;
+  return Value(ValueKind::kBool, Scalar{.b = b});
 }
 
 Value Value::from_int(int64_t i) {
-  Value v;
-  v.kind_ = ValueKind::kInt;
-  v.scalar_.i = i;
-  return v;
+  return Value(ValueKind::kInt, Scalar{.i = i});
 }
 
 Value Value::from_uint(uint64_t u) {
-  Value v;
-  v.kind_ = ValueKind::kUint;
-  v.scalar_.u = u;
-  return v;
+  return Value(ValueKind::kUint, Scalar{.u = u});
 }
 
 Value Value::from_double(double d) {
-  Value v;
-  v.kind_ = ValueKind::kDouble;
-  v.scalar_.d = d;
-  return v;
+  return Value(ValueKind::kDouble, Scalar{.d = d});
 }
 
 Value Value::from_string(std::string s) {
-  Value v;
-  v.kind_ = ValueKind::kString;
-  v.heap_ = std::make_shared<const TextPayload>(TextPayload{std::move(s)});
-  return v;
+  return Value(ValueKind::kString, text_payload(std::move(s)));
 }
 
 Value Value::from_bytes(std::string s) {
-  Value v = from_string(std::move(s));
-  v.kind_ = ValueKind::kBytes;
-  return v;
+  return Value(ValueKind::kBytes, text_payload(std::move(s)));
 }
 
 Value Value::type_value(std::string name) {
-  Value v = from_string(std::move(name));
-  v.kind_ = ValueKind::kType;
-  return v;
+  return Value(ValueKind::kType, text_payload(std::move(name)));
 }
 
 Value Value::error(std::string message) {
-  Value v = from_string(std::move(message));
-  v.kind_ = ValueKind::kError;
-  return v;
+  return Value(ValueKind::kError, text_payload(std::move(message)));
 }
 
 Value Value::from_list(std::vector<Value> items) {
-  Value v;
-  v.kind_ = ValueKind::kList;
-  v.heap_ = std::make_shared<const std::vector<Value>>(std::move(items));
-  return v;
+  return Value(ValueKind::kList, std::make_shared<const std::vector<Value>>(std::move(items)));
 }
 
 Value Value::from_map(MapData map) {
-  Value v;
-  v.kind_ = ValueKind::kMap;
-  v.heap_ = std::make_shared<const MapData>(std::move(map));
-  return v;
+  return Value(ValueKind::kMap, std::make_shared<const MapData>(std::move(map)));
 }
 
 Value Value::from_semver(Semver s) {
-  Value v;
-  v.kind_ = ValueKind::kSemver;
-  v.heap_ = std::make_shared<const Semver>(std::move(s));
-  return v;
+  return Value(ValueKind::kSemver, std::make_shared<const Semver>(std::move(s)));
 }
 
 Value Value::from_quantity(Quantity q) {
-  Value v;
-  v.kind_ = ValueKind::kQuantity;
-  v.heap_ = std::make_shared<const Quantity>(q);
-  return v;
+  return Value(ValueKind::kQuantity, std::make_shared<const Quantity>(q));
 }
 
 Value Value::optional_of(Value inner) {
-  Value v;
-  v.kind_ = ValueKind::kOptional;
-  v.heap_ = std::make_shared<const Value>(std::move(inner));
-  return v;
+  return Value(ValueKind::kOptional, std::make_shared<const Value>(std::move(inner)));
 }
 
 Value Value::optional_none() {
-  Value v;
-  v.kind_ = ValueKind::kOptional;
-  return v;
+  return Value(ValueKind::kOptional, std::shared_ptr<const void>());
 }
 
 const std::string& Value::as_string() const {

@@ -98,6 +98,12 @@ class Value {
   } scalar_{.i = 0};
 
   std::shared_ptr<const void> heap_;
+
+  /// A scalar value of `kind` (bool, int, uint or double).
+  Value(ValueKind kind, Scalar scalar) : kind_(kind), scalar_(scalar) {}
+
+  /// A value of `kind` whose payload is `heap` (null for `optional.none()`).
+  Value(ValueKind kind, std::shared_ptr<const void> heap) : kind_(kind), heap_(std::move(heap)) {}
 };
 
 /// A map, in insertion order. Objects (the DRA `device`) are maps with string keys and a

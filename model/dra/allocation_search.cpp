@@ -13,6 +13,31 @@ namespace {
 
 constexpr uint32_t kMaxResults = 32;  // AllocationResultsMaxSize
 
+enum class Sign { kPlus, kMinus };
+
+/// Adds (kPlus) or subtracts (kMinus) what `device` consumes from each counter of `pool` to the
+/// matching entry of `totals` (per counter set of the pool, per counter in map order). Counter
+/// sets and counters the pool does not declare are skipped: the pool validation reports them.
+void add_consumption(const Pool& pool, const Device& device, Sign sign,
+                     std::vector<std::vector<Quantity>>& totals) {
+  for (const CounterConsumption& consumption : device.consumes_counters) {
+    for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
+      const CounterSet& set = *pool.counter_sets[j];
+      if (set.name != consumption.counter_set) {
+        continue;
+      }
+      for (const auto& [name, amount] : consumption.counters) {
+        const auto it = set.counters.find(name);
+        if (it == set.counters.end()) {
+          continue;
+        }
+        Quantity& value = totals[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
+        value = sign == Sign::kPlus ? value + amount : value - amount;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 DeviceKey AllocationSearch::key(uint32_t d) const {
@@ -338,22 +363,8 @@ void AllocationSearch::prepare_counters(uint32_t p) {
       if (!allocated_.is_exclusive(id) && allocated_.consumed(id) == nullptr) {
         continue;
       }
-      for (const CounterConsumption& consumption : device.consumes_counters) {
-        for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
-          const CounterSet& set = *pool.counter_sets[j];
-          if (set.name != consumption.counter_set) {
-            continue;
-          }
-          for (const auto& [name, amount] : consumption.counters) {
-            const auto it = set.counters.find(name);
-            if (it != set.counters.end()) {
-              auto& value =
-                  state.available[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
-              value = value - amount;  // may go negative: nothing left
-            }
-          }
-        }
-      }
+      // May go negative: nothing left.
+      add_consumption(pool, device, Sign::kMinus, state.available);
     }
   };
   std::for_each(pool.device_slices.begin(), pool.device_slices.end(), subtract_allocated);
@@ -362,46 +373,13 @@ void AllocationSearch::prepare_counters(uint32_t p) {
 }
 
 void AllocationSearch::uncharge_counters(uint32_t p, const Device& device) {
-  PoolCounters& state = counters_[p];
-  const Pool& pool = pools_[p];
-  for (const CounterConsumption& consumption : device.consumes_counters) {
-    for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
-      const CounterSet& set = *pool.counter_sets[j];
-      if (set.name != consumption.counter_set) {
-        continue;
-      }
-      for (const auto& [name, amount] : consumption.counters) {
-        const auto it = set.counters.find(name);
-        if (it != set.counters.end()) {
-          auto& value =
-              state.in_flight[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
-          value = value - amount;
-        }
-      }
-    }
-  }
+  add_consumption(pools_[p], device, Sign::kMinus, counters_[p].in_flight);
 }
 
 bool AllocationSearch::charge_counters(uint32_t p, const Device& device) {
   prepare_counters(p);
   PoolCounters& state = counters_[p];
-  const Pool& pool = pools_[p];
-  for (const CounterConsumption& consumption : device.consumes_counters) {
-    for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
-      const CounterSet& set = *pool.counter_sets[j];
-      if (set.name != consumption.counter_set) {
-        continue;
-      }
-      for (const auto& [name, amount] : consumption.counters) {
-        const auto it = set.counters.find(name);
-        if (it != set.counters.end()) {
-          auto& value =
-              state.in_flight[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
-          value = value + amount;
-        }
-      }
-    }
-  }
+  add_consumption(pools_[p], device, Sign::kPlus, state.in_flight);
   // Every counter of every set of the pool must still fit.
   for (size_t j = 0; j < state.available.size(); ++j) {
     for (size_t i = 0; i < state.available[j].size(); ++i) {

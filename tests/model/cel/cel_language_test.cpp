@@ -150,3 +150,19 @@ TEST_CASE("cel optionals") {
   CHECK(text("optional.none().orValue(4)") == "4");
   CHECK(text("[1, 2].first().value()") == "1");
 }
+
+TEST_CASE("cel semantics: string to int and uint conversions reject what strconv rejects") {
+  CHECK(text("int('-42')") == "-42");
+  CHECK(text("int('9223372036854775807')") == "9223372036854775807");
+  CHECK(text("uint('18446744073709551615')") == "18446744073709551615u");
+  // Overflow, an empty string, a leading space, trailing text, and a sign on an unsigned number.
+  CHECK(text("int('9223372036854775808')")
+        == "error(cannot convert string '9223372036854775808' to int)");
+  CHECK(text("int('')") == "error(cannot convert string '' to int)");
+  CHECK(text("int(' 1')") == "error(cannot convert string ' 1' to int)");
+  CHECK(text("int('1x')") == "error(cannot convert string '1x' to int)");
+  CHECK(text("uint('18446744073709551616')")
+        == "error(cannot convert string '18446744073709551616' to uint)");
+  CHECK(text("uint('-1')") == "error(cannot convert string '-1' to uint)");
+  CHECK(text("uint(' 1')") == "error(cannot convert string ' 1' to uint)");
+}

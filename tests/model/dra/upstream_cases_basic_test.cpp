@@ -12,20 +12,13 @@ using namespace drasim::model::dra::upstream;  // NOLINT
 namespace {
 
 void one_device_env(Env& env) {
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")})};
 }
 
 ResourceClaim small_and_large_claim() {
   return claim("claim-0", {selected(exact("req-0", "class-a"), memory_at_least("1Gi")),
                            selected(exact("req-1", "class-a"), memory_at_least("2Gi"))});
-}
-
-Device memory_device(const char* name, const char* memory) {
-  Device d = device(name);
-  d.capacity["memory"] = DeviceCapacity{q(memory), std::nullopt};
-  return d;
 }
 
 }  // namespace
@@ -53,8 +46,7 @@ TEST_CASE("upstream: simple / other-node") {
 
 TEST_CASE("upstream: small-and-large / -backtrack-requests / -backtrack-claims") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {memory_device("device-1", "1Gi"), memory_device("device-2", "2Gi")})};
   // upstream "small-and-large": the 1Gi device first suits the small request directly.
@@ -82,8 +74,7 @@ TEST_CASE("upstream: small-and-large / -backtrack-requests / -backtrack-claims")
 
 TEST_CASE("upstream: devices-split-across-different-slices / several-different-drivers") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a"), up_class("class-b", "driver-b")};
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")}),
                 slice("slice-2", "driver-a", "pool-2", "node-1", {device("device-1")})};
   // Two devices are needed and each pool has one.
@@ -105,8 +96,7 @@ TEST_CASE("upstream: devices-split-across-different-slices / several-different-d
 
 TEST_CASE("upstream: obsolete-slice / duplicate-slice / no-slices / already-allocated-devices") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   // upstream "obsolete-slice": generation 2 obsoletes the generation 1 slice, and the remaining
   // slice alone does not complete a pool of 2 slices: nothing is allocatable.
   env.slices = {
@@ -199,8 +189,7 @@ TEST_CASE("upstream: validation errors (no-classes, unknown-class, empty-class, 
 
 TEST_CASE("upstream: network-attached-device / unsuccessful- / local-and-network-attached") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   ResourceSlice regional = slice("slice-1", "driver-a", "pool-1", "", {device("device-1")});
   regional.node_selector = NodeSelector{{{{{"region", SelectorOperator::kIn, {"region-1"}}}, {}}}};
   env.slices = {regional};
@@ -218,8 +207,7 @@ TEST_CASE("upstream: network-attached-device / unsuccessful- / local-and-network
   // upstream "local-and-network-attached-devices": once a node-local device is in the result,
   // the selector is the node's.
   Env mixed;
-  up_env(mixed);
-  mixed.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(mixed);
   mixed.slices = {regional, slice("slice-1", "driver-a", "pool-2", "node-1", {device("device-1")})};
   out = mixed.run({claim("claim-0", {exact("req-0", "class-a", 2)})});
   REQUIRE(out.status == AllocateStatus::kSuccess);
@@ -231,8 +219,7 @@ TEST_CASE("upstream: network-attached-device / unsuccessful- / local-and-network
 
 TEST_CASE("upstream: many-network-attached-devices") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   ResourceSlice regional = slice("slice-1", "driver-a", "pool-1", "", {device("device-1")});
   regional.node_selector = NodeSelector{{{{{"region", SelectorOperator::kIn, {"region-1"}}}, {}}}};
   ResourceSlice everywhere = slice("slice-1", "driver-a", "pool-2", "", {device("device-1")});

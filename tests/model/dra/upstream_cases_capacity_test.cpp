@@ -18,16 +18,11 @@ CounterSet memory_set(const char* amount) {
   return {"counter-set-1", {{"memory", q(amount)}}};
 }
 
-void class_a(Env& env) {
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
-}
-
 }  // namespace
 
 TEST_CASE("upstream: partitionable-devices-multiple-devices / -prioritized-list") {
   Env env;
-  class_a(env);
+  up_env_class_a(env);
   env.slices = {
       slice("slice-1", "driver-a", "pool-1", "node-1",
             {mem("device-1", "4Gi"), mem("device-2", "6Gi"), mem("device-3", "4Gi")}, 1, 2),
@@ -66,7 +61,7 @@ TEST_CASE("upstream: partitionable-devices-multiple-devices / -prioritized-list"
 
 TEST_CASE("upstream: partitionable-devices-multiple-counters / -multiple-pools") {
   Env env;
-  class_a(env);
+  up_env_class_a(env);
   const auto two_sets = [](const char* name, const char* m1, const char* c1, const char* c2,
                            const char* m2) {
     Device d = with_counters(device(name), "counter-set-1", {{"memory", q(m1)}, {"cpus", q(c1)}});
@@ -95,7 +90,7 @@ TEST_CASE("upstream: partitionable-devices-multiple-counters / -multiple-pools")
   };
   const CounterSet set = {"counter-set-1", {{"cpus", q("8")}, {"memory", q("18Gi")}}};
   Env pools;
-  class_a(pools);
+  up_env_class_a(pools);
   pools.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                         {cpu_mem("device-1", "6", "4Gi"), cpu_mem("device-2", "4", "6Gi"),
                          cpu_mem("device-3", "4", "4Gi")},
@@ -118,7 +113,7 @@ TEST_CASE("upstream: partitionable-devices-multiple-counters / -multiple-pools")
 
 TEST_CASE("upstream: partitionable-devices-no-capacity-available / -overallocated / unused") {
   Env env;
-  class_a(env);
+  up_env_class_a(env);
   // upstream "partitionable-devices-no-capacity-available": device-2 (16Gi) in use leaves 2Gi.
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {mem("device-1", "4Gi"), mem("device-2", "16Gi")}, 1, 2),
@@ -135,7 +130,7 @@ TEST_CASE("upstream: partitionable-devices-no-capacity-available / -overallocate
   // upstream "partitionable-devices-unused-counters-in-counter-set": 5Gi + 4Gi > 8Gi, so the
   // pair is device-2 + device-3; the unused counter does not matter.
   Env unused;
-  class_a(unused);
+  up_env_class_a(unused);
   unused.slices = {
       slice("slice-1", "driver-a", "pool-1", "node-1",
             {mem("device-1", "5Gi"), mem("device-2", "4Gi"), mem("device-3", "4Gi")}, 1, 2),
@@ -149,7 +144,7 @@ TEST_CASE("upstream: partitionable-devices-no-capacity-available / -overallocate
 
 TEST_CASE("upstream: partitionable-devices invalid counter references") {
   Env env;
-  class_a(env);
+  up_env_class_a(env);
   const ResourceClaim c = claim("claim-0", {exact("req-0", "class-a")});
   const auto invalid = [&env, &c] {
     const AllocateOutcome out = env.run({c});
@@ -180,7 +175,7 @@ TEST_CASE("upstream: partitionable-devices invalid counter references") {
 
 TEST_CASE("upstream: partitionable-devices-per-device-node-selection-*") {
   Env env;
-  class_a(env);
+  up_env_class_a(env);
   Device d1 = mem("device-1", "4Gi");
   d1.node_name = "node-1";
   Device d2 = mem("device-2", "6Gi");
@@ -336,8 +331,7 @@ TEST_CASE("upstream: consumable-capacity with allocated capacity and exclusivity
 
 TEST_CASE("upstream: consumable-capacity allocation mode All") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   const auto cap = [](const char* name, const char* value) {
     Device d = multi(device(name));
     d.capacity["capacity-0"] = DeviceCapacity{q(value), std::nullopt};

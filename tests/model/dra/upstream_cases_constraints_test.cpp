@@ -10,11 +10,6 @@ using namespace drasim::model::dra::upstream;  // NOLINT
 
 namespace {
 
-void class_a(Env& env) {
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a"), up_class("class-b", "driver-b")};
-}
-
 Device with(const char* name, std::map<std::string, AttributeValue> attributes) {
   return device(name, std::move(attributes));
 }
@@ -46,7 +41,7 @@ Device tainted(const char* name, std::vector<Taint> taints) {
 
 TEST_CASE("upstream: with-constraint and its not-matching variants") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   const std::map<std::string, AttributeValue> same = {{"driverVersion", SemVer{"1.0.0"}},
                                                       {"numa", int64_t{1}},
                                                       {"stringAttribute", std::string("v")},
@@ -100,7 +95,7 @@ TEST_CASE("upstream: with-constraint and its not-matching variants") {
 
 TEST_CASE("upstream: with-constraint-for-request / -retry") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {with("device-1", {{"driverVersion", SemVer{"1.0.0"}}}),
                        with("device-2", {{"driverVersion", SemVer{"2.0.0"}}})})};
@@ -131,7 +126,7 @@ TEST_CASE("upstream: with-constraint-for-request / -retry") {
 
 TEST_CASE("upstream: with-distinct-constraints and variants") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   const auto dev = [](const char* name, const char* version, int64_t numa, bool flag) {
     return multi(
         with(name, {{"driverVersion", SemVer{version}}, {"numa", numa}, {"boolAttribute", flag}}));
@@ -183,7 +178,7 @@ TEST_CASE("upstream: with-distinct-constraints and variants") {
 
 TEST_CASE("upstream: tainted-* cases") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   const ResourceClaim plain = claim("claim-0", {exact("req-0", "class-a")});
   // upstream "tainted-two-devices": nothing tolerated.
   env.slices = {slice(
@@ -237,7 +232,7 @@ TEST_CASE("upstream: tainted-* cases") {
 
 TEST_CASE("upstream: tainted-one-device-two-taints-both-tolerated") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {tainted("device-1", {taint_no_schedule(), taint_no_execute()})})};
   Toleration no_schedule;
@@ -254,7 +249,7 @@ TEST_CASE("upstream: tainted-one-device-two-taints-both-tolerated") {
 
 TEST_CASE("upstream: device-binding-conditions / binding-conditions-* / node-restriction") {
   Env env;
-  class_a(env);
+  up_env_classes_a_b(env);
   const auto bound = [](const char* name, const char* cond, const char* fail) {
     Device d = device(name);
     d.binding_conditions = {cond};

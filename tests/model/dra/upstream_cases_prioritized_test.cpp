@@ -10,17 +10,6 @@ using namespace drasim::model::dra::upstream;  // NOLINT
 
 namespace {
 
-void two_classes(Env& env) {
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a"), up_class("class-b", "driver-b")};
-}
-
-Device memory_device(const char* name, const char* memory) {
-  Device d = device(name);
-  d.capacity["memory"] = DeviceCapacity{q(memory), std::nullopt};
-  return d;
-}
-
 DeviceRequest admin(DeviceRequest r) {
   r.admin_access = true;
   return r;
@@ -30,7 +19,7 @@ DeviceRequest admin(DeviceRequest r) {
 
 TEST_CASE("upstream: prioritized-list-first-unavailable / -non-available / -too-many-in-first") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")})};
   // No driver-b device: the second alternative (class-a) is used.
   AllocateOutcome out = env.run({claim(
@@ -56,7 +45,7 @@ TEST_CASE("upstream: prioritized-list-first-unavailable / -non-available / -too-
 
 TEST_CASE("upstream: prioritized-list-disabled") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.features.prioritized_list = false;
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")})};
   const AllocateOutcome out =
@@ -71,7 +60,7 @@ TEST_CASE(
     "upstream: prioritized-list-subrequests-with-expressions / -multi-request / "
     "-with-backtracking") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {memory_device("device-1", "2Gi"), memory_device("device-2", "2Gi"),
                        memory_device("device-3", "1Gi")})};
@@ -115,7 +104,7 @@ TEST_CASE(
 
 TEST_CASE("upstream: prioritized-list-subrequests-with-constraints-ref-parent/-sub-request") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   Device d1 = memory_device("device-1", "8Gi");
   d1.attributes["driverVersion"] = SemVer{"1.0.0"};
   Device d2 = memory_device("device-2", "2Gi");
@@ -150,13 +139,13 @@ TEST_CASE("upstream: prioritized-list-subrequests-with-constraints-ref-parent/-s
 
 TEST_CASE("upstream: prioritized-list allocation mode All cases") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {
       slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1"), device("device-2")})};
   // upstream "prioritized-list-allocation-mode-all": device-2 is in use, so All fails and the
   // single-device alternative gets device-1.
   Env held;
-  two_classes(held);
+  up_env_classes_a_b(held);
   held.slices = env.slices;
   mark_allocated(held, "driver-a", "pool-1", "device-2");
   AllocateOutcome out = held.run({claim(
@@ -213,7 +202,7 @@ TEST_CASE("upstream: prioritized-list allocation mode All cases") {
 
 TEST_CASE("upstream: all-devices-* without firstAvailable") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")}),
                 slice("slice-1", "driver-a", "pool-2", "node-1", {device("device-1")})};
   // upstream "all-devices-many": both pools' devices.
@@ -263,7 +252,7 @@ TEST_CASE("upstream: all-devices-* without firstAvailable") {
 
 TEST_CASE("upstream: all-devices with allocated devices and admin access") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {
       slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1"), device("device-2")}),
       slice("slice-2", "driver-b", "pool-2", "node-1", {device("device-1")})};
@@ -291,7 +280,7 @@ TEST_CASE("upstream: all-devices with allocated devices and admin access") {
 
 TEST_CASE("upstream: admin access among claims of one pod") {
   Env env;
-  two_classes(env);
+  up_env_classes_a_b(env);
   env.slices = {
       slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1"), device("device-2")})};
   // upstream "all-devices-some-allocating-admin-access": req-0 (admin) takes device-1 within

@@ -17,6 +17,13 @@ Device typed(const char* name, const char* type) {
   return device(name, {{"type", std::string(type)}});
 }
 
+/// req-1 wants any two devices and req-2 one of type X, so when req-1 takes the only X device
+/// the search has to backtrack.
+ResourceClaim two_then_type_x_claim() {
+  return claim("claim-0", {exact("req-1", "class-a", 2),
+                           selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+}
+
 uint64_t invocations(Env& env, const ResourceClaim& c, int minor, AllocateStatus status) {
   env.features.minor = minor;
   const AllocateOutcome out = env.run({c});
@@ -28,8 +35,7 @@ uint64_t invocations(Env& env, const ResourceClaim& c, int minor, AllocateStatus
 
 TEST_CASE("upstream: prioritized-list-max-allocation-limit-request (75 invocations)") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", numbered(64))};
   const auto both = [] {
     return first_available("req", {sub("subReq-0", "class-a", 32), sub("subReq-1", "class-a", 16)});
@@ -53,8 +59,7 @@ TEST_CASE("upstream: prioritized-list-max-allocation-limit-request (75 invocatio
 
 TEST_CASE("upstream: prioritized-list-max-allocation-allocation-mode-all (42 invocations)") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a"), up_class("class-b", "driver-b")};
+  up_env_classes_a_b(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", numbered(31)),
                 slice("slice-2", "driver-b", "pool-2", "node-1", numbered(2))};
   const AllocateOutcome out = env.run({claim(
@@ -101,8 +106,7 @@ TEST_CASE("upstream: check-combinations-within-single-request-* (16 / 65 invocat
   for (const Layout& layout : layouts) {
     CAPTURE(layout.name);
     Env env;
-    up_env(env);
-    env.classes = {up_class("class-a", "driver-a")};
+    up_env_class_a(env);
     env.slices = layout.slices;
     // Five devices out of four never fit. Combinations: 1 + 4 + 6 + 4 + 1 = 16 calls.
     CHECK(invocations(env, five, 36, AllocateStatus::kNoSolution) == 16);
@@ -113,13 +117,10 @@ TEST_CASE("upstream: check-combinations-within-single-request-* (16 / 65 invocat
 
 TEST_CASE("upstream: check-combinations-with-backtracking (12 / 14 invocations)") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {typed("device-1", "X"), typed("device-2", "Y"), typed("device-3", "Y")})};
-  const ResourceClaim c =
-      claim("claim-0", {exact("req-1", "class-a", 2),
-                        selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+  const ResourceClaim c = two_then_type_x_claim();
   // req-1 first takes {device-1, device-2}, then req-2 finds no X and the search backtracks
   // to {device-2, device-3}; 1.36 skips {device-2, device-1}.
   CHECK(invocations(env, c, 36, AllocateStatus::kSuccess) == 12);
@@ -133,16 +134,13 @@ TEST_CASE("upstream: check-combinations-with-backtracking (12 / 14 invocations)"
 
 TEST_CASE("upstream: check-combinations-with-backtracking-across-slices-and-pools") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   Device bound = typed("device-3", "Y");
   bound.binding_conditions = {"IsPrepare"};
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {typed("device-1", "X")}, 1, 2),
                 slice("slice-2", "driver-a", "pool-1", "node-1", {typed("device-2", "Y")}, 1, 2),
                 slice("slice-3", "driver-a", "pool-2", "node-1", {bound})};
-  const ResourceClaim c =
-      claim("claim-0", {exact("req-1", "class-a", 2),
-                        selected(exact("req-2", "class-a"), attribute_equals("type", "X"))});
+  const ResourceClaim c = two_then_type_x_claim();
   // Same search as above spread over slices and pools (pool-2 last: sorted, and binding).
   CHECK(invocations(env, c, 36, AllocateStatus::kSuccess) == 12);
   CHECK(invocations(env, c, 35, AllocateStatus::kSuccess) == 14);
@@ -157,8 +155,7 @@ TEST_CASE("upstream: check-combinations-with-backtracking-across-slices-and-pool
 
 TEST_CASE("upstream: check-combinations-with-prioritized-list (26 / 32 invocations)") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1",
                       {typed("device-1", "X"), typed("device-2", "Y"), typed("device-3", "Y")})};
   const ResourceClaim c =
@@ -182,8 +179,7 @@ TEST_CASE("upstream: check-combinations-with-prioritized-list (26 / 32 invocatio
 
 TEST_CASE("upstream: multi-host resource pools") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   const ResourceClaim c = claim("claim-0", {exact("req-0", "class-a")});
   // upstream "different-resourceslices-in-pool-can-target-different-nodes".
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-2", {device("device-1")}, 1, 2),
@@ -225,8 +221,7 @@ TEST_CASE("upstream: multi-host resource pools") {
 
 TEST_CASE("upstream: invalid-pool-is-ok-if-devices-can-be-allocated-from-other / -is-error-") {
   Env env;
-  up_env(env);
-  env.classes = {up_class("class-a", "driver-a")};
+  up_env_class_a(env);
   // pool-1 defines device-1 twice (invalid); pool-2 is fine.
   env.slices = {slice("slice-1", "driver-a", "pool-1", "node-1", {device("device-1")}, 1, 2),
                 slice("slice-2", "driver-a", "pool-1", "node-1", {device("device-1")}, 1, 2),

@@ -119,6 +119,25 @@ inline void up_env(Env& env) {
   env.labels = {{"region", "region-1"}, {"planet", "earth"}};
 }
 
+/// up_env plus upstream's `class(classA, driverA)`.
+inline void up_env_class_a(Env& env) {
+  up_env(env);
+  env.classes = {up_class("class-a", "driver-a")};
+}
+
+/// up_env plus upstream's `class(classA, driverA)` and `class(classB, driverB)`.
+inline void up_env_classes_a_b(Env& env) {
+  up_env(env);
+  env.classes = {up_class("class-a", "driver-a"), up_class("class-b", "driver-b")};
+}
+
+/// A device with a `memory` capacity and no consumable-capacity policy.
+inline Device memory_device(const char* name, const char* memory) {
+  Device d = device(name);
+  d.capacity["memory"] = DeviceCapacity{q(memory), std::nullopt};
+  return d;
+}
+
 /// Puts node-2 in region-2 as upstream's `node(node2, region2)`.
 inline void on_node2(Env& env) {
   env.node = "node-2";
