@@ -141,10 +141,20 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
 
   std::vector<Candidate> candidates;
   std::optional<Candidate> best;
+  // Nodes the DynamicResources filter rejected, with its answer (kept for the message).
+  std::vector<std::pair<size_t, DynamicResources::Verdict>> dra_rejected;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false) || host_ports_conflict(t, n)) {
       continue;
+    }
+    if (with_dra) {
+      // A remembered rejection settles the node before it is scored.
+      if (DynamicResources::Verdict known = dra->remembered(NodeId::from_index(i));
+          known && !known->fits) {
+        dra_rejected.emplace_back(i, std::move(known));
+        continue;
+      }
     }
     const bool fits_idle = fits(t.request, n, true);
     const Candidate c{node_score(t, n, fits_idle, options_.placement, range), i, fits_idle};
@@ -155,26 +165,29 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
       best = c;
     }
   }
-  std::map<size_t, std::string> dra_reasons;
   if (with_dra) {
     // The DynamicResources filter runs on candidates from the best score down (ties by name)
     // and the first node it accepts is the one a filter-everything-then-score pass would
-    // pick, because DRA does not change KAI's node scores.
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+    // pick, because DRA does not change KAI's node scores. Usually the best candidate is
+    // accepted, so the next best is found by a scan rather than a full sort.
+    const auto better = [](const Candidate& a, const Candidate& b) {
       return a.score != b.score ? a.score > b.score : a.node < b.node;
-    });
-    for (const Candidate& c : candidates) {
-      const NodeInfo& n = state_.nodes[c.node];
+    };
+    while (!candidates.empty()) {
+      const auto top = std::min_element(candidates.begin(), candidates.end(), better);
+      const Candidate c = *top;
+      *top = candidates.back();
+      candidates.pop_back();
       DynamicResources::Verdict v = dra->filter(NodeId::from_index(c.node));
       if (!dra->rejection().empty()) {
         out.reason = dra->rejection();
         return out;
       }
-      if (!v.fits) {
-        dra_reasons.emplace(c.node, std::move(v.reason));
+      if (!v->fits) {
+        dra_rejected.emplace_back(c.node, std::move(v));
         continue;
       }
-      out.allocations = dra->kai_allocations(n, std::move(v.allocations));
+      out.allocations = dra->kai_allocations(state_.nodes[c.node], v->allocations);
       best = c;
       break;
     }
@@ -183,6 +196,10 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
     out.node = NodeId::from_index(best->node);
     out.fits_idle = best->fits_idle;
     return out;
+  }
+  std::map<size_t, std::string> dra_reasons;
+  for (const auto& [node, answer] : dra_rejected) {
+    dra_reasons.emplace(node, answer->reason);
   }
   out.reason = failure_message(p.spec, dra_reasons);
   return out;

@@ -6,22 +6,26 @@ uint64_t DraFilterMemo::node_version(NodeId node) const {
   return node.index() < node_versions_.size() ? node_versions_[node.index()] : 0;
 }
 
-const DraFilterMemo::Answer* DraFilterMemo::find(uint32_t fit_class, NodeId node) const {
-  const auto by_class = entries_.find(fit_class);
-  if (by_class == entries_.end()) {
+FilterAnswerPtr DraFilterMemo::find(uint32_t fit_class, NodeId node) const {
+  if (fit_class >= entries_.size() || node.index() >= entries_[fit_class].size()) {
     return nullptr;
   }
-  const auto it = by_class->second.find(static_cast<uint32_t>(node.index()));
-  if (it == by_class->second.end() || it->second.node_version != node_version(node)
-      || it->second.shared_version != shared_version_) {
+  const Entry& e = entries_[fit_class][node.index()];
+  if (!e.answer || e.node_version != node_version(node) || e.shared_version != shared_version_) {
     return nullptr;
   }
-  return &it->second.answer;
+  return e.answer;
 }
 
-void DraFilterMemo::store(uint32_t fit_class, NodeId node, Answer answer) {
-  entries_[fit_class][static_cast<uint32_t>(node.index())] =
-      Entry{node_version(node), shared_version_, std::move(answer)};
+void DraFilterMemo::store(uint32_t fit_class, NodeId node, FilterAnswerPtr answer) {
+  if (entries_.size() <= fit_class) {
+    entries_.resize(fit_class + 1);
+  }
+  auto& row = entries_[fit_class];
+  if (row.size() <= node.index()) {
+    row.resize(node.index() + 1);
+  }
+  row[node.index()] = Entry{node_version(node), shared_version_, std::move(answer)};
 }
 
 void DraFilterMemo::node_changed(NodeId node) {

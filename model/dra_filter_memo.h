@@ -12,25 +12,28 @@
 #include "model/ids.h"
 
 #include <cstdint>
-#include <map>
-#include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace drasim::model {
 
+/// What the DynamicResources Filter said about one node. Shared, so that a remembered answer
+/// is handed out without copying its allocations.
+struct FilterAnswer {
+  bool fits = false;
+  std::string reason;  ///< why the node was rejected (kube-scheduler's status message)
+  std::vector<AllocationResult> allocations;  ///< one per unallocated claim, in pod order
+};
+
+using FilterAnswerPtr = std::shared_ptr<const FilterAnswer>;
+
 class DraFilterMemo {
  public:
-  struct Answer {
-    bool fits = false;
-    std::string reason;
-    std::vector<AllocationResult> allocations;
-  };
+  /// The stored answer for pods of `fit_class` on `node` if still valid, else null.
+  [[nodiscard]] FilterAnswerPtr find(uint32_t fit_class, NodeId node) const;
 
-  /// The stored answer for pods of `fit_class` on `node`, if still valid.
-  [[nodiscard]] const Answer* find(uint32_t fit_class, NodeId node) const;
-
-  void store(uint32_t fit_class, NodeId node, Answer answer);
+  void store(uint32_t fit_class, NodeId node, FilterAnswerPtr answer);
 
   /// Devices of a pool local to `node` were allocated or freed: its answers are stale.
   void node_changed(NodeId node);
@@ -45,12 +48,12 @@ class DraFilterMemo {
   struct Entry {
     uint64_t node_version = 0;
     uint64_t shared_version = 0;
-    Answer answer;
+    FilterAnswerPtr answer;
   };
 
   [[nodiscard]] uint64_t node_version(NodeId node) const;
 
-  std::map<uint32_t, std::map<uint32_t, Entry>> entries_;  ///< fit class -> node index
+  std::vector<std::vector<Entry>> entries_;  ///< [fit class][node index]
   std::vector<uint64_t> node_versions_;
   uint64_t shared_version_ = 0;
 };

@@ -157,28 +157,29 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
   }
 }
 
+DynamicResources::Verdict DynamicResources::remembered(NodeId node) const {
+  return memo_class_ ? state_.dra_memo.find(*memo_class_, node) : nullptr;
+}
+
 DynamicResources::Verdict DynamicResources::filter(NodeId node) {
-  if (memo_class_) {
-    if (const DraFilterMemo::Answer* a = state_.dra_memo.find(*memo_class_, node)) {
-      return Verdict{a->fits, a->reason, a->allocations};
-    }
+  if (Verdict known = remembered(node)) {
+    return known;
   }
-  Verdict v = run_filter(state_.node(node));
+  auto v = std::make_shared<const FilterAnswer>(run_filter(state_.node(node)));
   const bool shared_devices =
-      std::any_of(v.allocations.begin(), v.allocations.end(), [](const AllocationResult& a) {
+      std::any_of(v->allocations.begin(), v->allocations.end(), [](const AllocationResult& a) {
         return std::any_of(a.results.begin(), a.results.end(),
                            [](const DeviceAllocationResult& r) { return !r.share_id.empty(); });
       });
   // A fatal error ends the attempt and a shareID names the claim: neither is reused.
   if (memo_class_ && rejection_.empty() && !shared_devices) {
-    state_.dra_memo.store(*memo_class_, node,
-                          DraFilterMemo::Answer{v.fits, v.reason, v.allocations});
+    state_.dra_memo.store(*memo_class_, node, v);
   }
   return v;
 }
 
-DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
-  Verdict v;
+FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
+  FilterAnswer v;
   for (size_t i = 0; i < allocated_.size(); ++i) {
     const auto& selector = allocated_[i]->allocation->node_selector;
     if (selector && !matches(*selector, node.labels, node.name)) {

@@ -27,14 +27,15 @@ class DynamicResources {
   /// not exist, a KAI pre-filter rule failed, or Filter returned an Error for some node).
   [[nodiscard]] const std::string& rejection() const { return rejection_; }
 
-  struct Verdict {
-    bool fits = false;
-    std::string reason;  ///< why the node was rejected (kube-scheduler's status message)
-    std::vector<AllocationResult> allocations;  ///< one per unallocated claim, in pod order
-  };
+  using Verdict = FilterAnswerPtr;
 
-  /// Filter on one node. A fatal allocator error sets rejection() (the whole attempt fails).
+  /// Filter on one node (never null). A fatal allocator error sets rejection() (the whole
+  /// attempt fails).
   [[nodiscard]] Verdict filter(NodeId node);
+
+  /// The remembered answer for this pod's claims on `node`, or null when there is none (or the
+  /// pod's claims are not all fresh). Costs no allocator call.
+  [[nodiscard]] Verdict remembered(NodeId node) const;
 
   /// Allocated claims of the pod that Filter found unusable on some node (their allocation's
   /// node selector did not match), in pod order.
@@ -54,7 +55,7 @@ class DynamicResources {
 
  private:
   void pre_enqueue_and_pre_filter(bool kai);
-  [[nodiscard]] Verdict run_filter(const NodeInfo& node);
+  [[nodiscard]] FilterAnswer run_filter(const NodeInfo& node);
 
   ClusterState& state_;
   PodId pod_;

@@ -179,7 +179,7 @@ class KubeScheduler {
  private:
   struct Feasible {
     NodeId node;
-    std::vector<AllocationResult> allocations;
+    DynamicResources::Verdict dra;  ///< null when the plugin does not apply
   };
 
   /// The first failing filter's message for a node, or empty when the node passes all but
@@ -232,15 +232,15 @@ class KubeScheduler {
           s_.set_pod_reason(pod, dra.rejection());
           return false;
         }
-        if (!v.fits) {
-          problems.push_back(std::move(v.reason));
+        if (!v->fits) {
+          problems.push_back(v->reason);
         } else {
-          feasible.push_back(Feasible{node, std::move(v.allocations)});
+          feasible.push_back(Feasible{node, std::move(v)});
           continue;
         }
       }
       if (problems.empty()) {
-        feasible.push_back(Feasible{node, {}});
+        feasible.push_back(Feasible{node, nullptr});
         continue;
       }
       for (std::string& why : problems) {
@@ -270,7 +270,7 @@ class KubeScheduler {
     const NodeId node = feasible[chosen].node;
     s_.place(pod, node, PodPhase::kBinding);
     if (!p.claims.empty()) {
-      s_.reserve_claims(pod, std::move(feasible[chosen].allocations));
+      s_.reserve_claims(pod, feasible[chosen].dra->allocations);
     }
     nonzero_[node.index()].first += t.nonzero_milli_cpu;
     nonzero_[node.index()].second += t.nonzero_memory;
@@ -294,7 +294,8 @@ class KubeScheduler {
       const NodeInfo& n = s_.node(feasible[i].node);
       taints[i] = intolerable_prefer_no_schedule(n, t);
       affinity[i] = preferred_affinity(n, t);
-      dra[i] = first_available_points(s_, fresh, feasible[i].allocations);
+      dra[i] =
+          feasible[i].dra ? first_available_points(s_, fresh, feasible[i].dra->allocations) : 0;
     }
     normalize(taints, true);
     normalize(affinity, false);
