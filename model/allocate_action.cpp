@@ -331,7 +331,7 @@ bool AllocateAction::ready(const JobInfo& job) {
   return false;
 }
 
-void AllocateAction::run(CycleResult& result, const std::vector<JobId>* only_jobs) {
+void AllocateAction::run(CycleResult& result) {
   pool_max_ = max_allocatable(state_);
   reject_unqueued();
 
@@ -356,21 +356,8 @@ void AllocateAction::run(CycleResult& result, const std::vector<JobId>* only_job
   };
 
   std::vector<QueueWork> work(state_.queues.size());
-  if (only_jobs == nullptr) {
-    for (size_t q = 0; q < work.size(); ++q) {
-      work[q].snapshot.assign(state_.pending_by_queue[q].begin(), state_.pending_by_queue[q].end());
-    }
-  } else {
-    for (const JobId id : *only_jobs) {
-      const JobInfo& job = state_.jobs[id.index()];
-      if (job.indexed && job.queue.valid() && state_.queues[job.queue.index()].leaf) {
-        work[job.queue.index()].snapshot.push_back(*job.indexed);
-      }
-    }
-    for (QueueWork& w : work) {
-      std::sort(w.snapshot.begin(), w.snapshot.end());
-      w.snapshot.erase(std::unique(w.snapshot.begin(), w.snapshot.end()), w.snapshot.end());
-    }
+  for (size_t q = 0; q < work.size(); ++q) {
+    work[q].snapshot.assign(state_.pending_by_queue[q].begin(), state_.pending_by_queue[q].end());
   }
   while (true) {
     std::optional<size_t> best;

@@ -20,9 +20,9 @@ class AllocateAction {
   AllocateAction(ClusterState& state, const SchedulerOptions& options)
       : state_(state), options_(options), filters_(state), failed_classes_(state.fit_classes) {}
 
-  /// Runs the action, appending binds to `result`; with `only_jobs`, tries just those jobs (see
-  /// run_cycle). Pipelined reservations stay in place until release_pipelined().
-  void run(CycleResult& result, const std::vector<JobId>* only_jobs);
+  /// Runs the action over every pending job, appending binds to `result`. Pipelined
+  /// reservations stay in place until release_pipelined().
+  void run(CycleResult& result);
 
   /// Session close: returns every pipelined pod to pending; returns how many there were.
   size_t release_pipelined();

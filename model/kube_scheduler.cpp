@@ -141,24 +141,11 @@ class KubeScheduler {
     }
   }
 
-  void run(CycleResult& result, const std::vector<JobId>* only_jobs) {
+  void run(CycleResult& result) {
     std::vector<PodId> queue;
-    const auto add_pending = [&](const JobInfo& job) {
-      for (const PodId p : job.pods) {
-        if (s_.pod(p).phase == PodPhase::kPending) {
-          queue.push_back(p);
-        }
-      }
-    };
-    if (only_jobs != nullptr) {
-      for (const JobId j : *only_jobs) {
-        add_pending(s_.jobs[j.index()]);
-      }
-      std::sort(queue.begin(), queue.end());
-      queue.erase(std::unique(queue.begin(), queue.end()), queue.end());
-    } else {
-      for (const JobInfo& job : s_.jobs) {
-        add_pending(job);
+    for (size_t i = 0; i < s_.pods.size(); ++i) {
+      if (s_.pods[i].phase == PodPhase::kPending) {
+        queue.push_back(PodId::from_index(i));
       }
     }
     // PrioritySort: higher priority first, then the earlier arrival; the name settles ties.
@@ -392,9 +379,8 @@ std::vector<NodeId> node_tree_order(const ClusterState& state) {
   return out;
 }
 
-void run_kube_scheduler(ClusterState& state, CycleResult& result,
-                        const std::vector<JobId>* only_jobs) {
-  KubeScheduler(state).run(result, only_jobs);
+void run_kube_scheduler(ClusterState& state, CycleResult& result) {
+  KubeScheduler(state).run(result);
 }
 
 }  // namespace drasim::model

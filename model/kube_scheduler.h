@@ -26,9 +26,7 @@ namespace drasim::model {
 /// robin. Nodes are added in (appearance time, name) order. Only present nodes.
 [[nodiscard]] std::vector<NodeId> node_tree_order(const ClusterState& state);
 
-/// Schedules pending pods one at a time; appends binds to `result`. With `only_pods_of`, only
-/// the pods of those jobs are tried (see run_cycle).
-void run_kube_scheduler(ClusterState& state, CycleResult& result,
-                        const std::vector<JobId>* only_jobs);
+/// Schedules every pending pod, one at a time; appends binds to `result`.
+void run_kube_scheduler(ClusterState& state, CycleResult& result);
 
 }  // namespace drasim::model

@@ -29,17 +29,6 @@ struct CycleResult {
 };
 
 /// Runs one cycle. Pending pods that were tried and not placed get their `reason` updated.
-///
-/// With `only_jobs`, the cycle tries just those jobs (in the usual order). This is exact when,
-/// since the previous full cycle, capacity was only consumed (no pod finished, no node
-/// appeared, nothing is releasing): every other pending job failed then and must fail again,
-/// because placements only shrink what is free. Only their reason texts (node counts) may be
-/// stale; a full cycle refreshes them.
-[[nodiscard]] CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options,
-                                    const std::vector<JobId>* only_jobs = nullptr);
-
-/// Whether any node has capacity being released (pipelining could then change outcomes, so the
-/// engine must run a full cycle).
-[[nodiscard]] bool has_releasing_capacity(const ClusterState& state);
+[[nodiscard]] CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options);
 
 }  // namespace drasim::model

@@ -102,19 +102,16 @@ void Engine::start_running(model::PodId pod) {
 
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
-  full_cycle_needed_ = true;
   mark_dirty();
 }
 
 void Engine::handle(const DraObjectsAppear&) {
   model::rebuild_inventory(scenario_.objects, now_.us, state_);
-  full_cycle_needed_ = true;
   mark_dirty();
 }
 
 void Engine::handle(const ClaimAppears& e) {
   state_.claim_appears(e.claim);
-  full_cycle_needed_ = true;
   mark_dirty();
 }
 
@@ -130,7 +127,6 @@ void Engine::handle(const PodFinished& e) {
   }
   state_.remove(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
-  full_cycle_needed_ = true;
   mark_dirty();
 }
 
@@ -165,7 +161,6 @@ void Engine::handle(const PodSubmitted& e) {
     start_running(e.pod);
   } else {
     ++pending_;
-    touched_jobs_.push_back(p.job);
   }
   mark_dirty();
 }
@@ -188,7 +183,6 @@ void Engine::handle(const CycleDue&) {
   if (result.claims_deallocated > 0 && !cycle_pending_) {
     // Freed devices: the pods that just failed get another attempt one period later (the
     // scheduler's back-off), not in another cycle at this same instant.
-    full_cycle_needed_ = true;
     dirty_ = true;
     queue_.schedule(now_ + scenario_.scheduler.period, CycleDue{});
     cycle_pending_ = true;
@@ -196,18 +190,6 @@ void Engine::handle(const CycleDue&) {
 #ifndef NDEBUG
   state_.check_invariants();
 #endif
-}
-
-void Engine::refresh_reasons() {
-  if (!reasons_stale_ || pending_ == 0) {
-    return;
-  }
-  // A full cycle over the final state rewrites every pending reason; it cannot place anything,
-  // because every pending job already failed on a state with at least this much free capacity.
-  const model::CycleResult result =
-      model::run_cycle(state_, scheduler_options(scenario_.scheduler));
-  DRASIM_ASSERT(result.binds.empty(), "a reason-refresh cycle places nothing");
-  reasons_stale_ = false;
 }
 
 void Engine::handle(const ExpectationDue& e) {
@@ -228,7 +210,6 @@ RunResult Engine::run() {
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
     ++stats_.events;
   }
-  refresh_reasons();
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {
       verdicts_[i] = evaluate(scenario_.expectations[i], state_, now_);

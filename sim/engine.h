@@ -32,7 +32,6 @@ class Engine {
   void handle(const ExpectationDue& e);
   void handle(const HorizonReached& e);
   void mark_dirty();
-  void refresh_reasons();
   void start_running(model::PodId pod);
 
   const Scenario& scenario_;
@@ -41,11 +40,6 @@ class Engine {
   SimTime now_;
   size_t pending_ = 0;  ///< submitted pods not yet placed
   bool dirty_ = false;
-  /// Capacity was freed or added since the last cycle: the next cycle must try every pending
-  /// job. Otherwise only jobs with newly submitted pods can change (see model::run_cycle).
-  bool full_cycle_needed_ = true;
-  std::vector<model::JobId> touched_jobs_;
-  bool reasons_stale_ = false;  ///< the last computed cycle was incremental
   bool cycle_pending_ = false;
   bool stop_ = false;
   std::vector<ExpectationResult> verdicts_;
