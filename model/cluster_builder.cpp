@@ -327,6 +327,11 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_bare_jobs(objects, state, grouped);
   build_claims(objects, options.dra, state);
   assign_template_classes(state);
+  if (!options.implicit_tolerations.empty()) {
+    state.implicit_tolerations =
+        std::make_shared<const ImplicitTolerations>(options.implicit_tolerations);
+    apply_implicit_tolerations(*state.implicit_tolerations, objects, state);
+  }
   rank_job_names(state);
   state.pending_by_queue.resize(state.queues.size());
   return state;

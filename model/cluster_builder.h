@@ -5,6 +5,7 @@
 
 #include "model/claim_builder.h"
 #include "model/cluster_state.h"
+#include "model/implicit_tolerations.h"
 #include "model/object_set.h"
 
 namespace drasim::model {
@@ -14,6 +15,8 @@ struct BuildOptions {
   bool create_default_queue = true;
   bool zero_unadvertised_on_reserve = true;
   DraBuildOptions dra;
+  /// `spec.scheduler.implicitTolerations` (both profiles).
+  std::vector<ImplicitTolerationRule> implicit_tolerations;
 };
 
 /// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.

@@ -77,6 +77,9 @@ struct PodTemplate {
   /// Task order key from the `kai.scheduler/task-priority` label: labelled pods first, higher
   /// values first; unlabelled or unparsable pods get the largest key.
   std::pair<int, int64_t> task_rank{1, 0};
+  /// Tolerations the implicit-tolerations rules implied (implicit_tolerations.h); only the
+  /// TaintToleration filter reads them.
+  std::vector<ImpliedToleration> implicit_tolerations;
   uint32_t placement_class = 0;  ///< see template_classes.h
   uint32_t fit_class = 0;        ///< see template_classes.h
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
@@ -175,6 +178,8 @@ struct QueueInfo {
   uint32_t creation_order = 0;  ///< load order: KAI's creationTimestamp tie-break
 };
 
+class ImplicitTolerations;
+
 namespace dra {
 class Inventory;
 class SelectorEvaluator;
@@ -202,6 +207,8 @@ class ClusterState {
   dra::ClaimBook claims;
   DraContext dra;
   DraFilterMemo dra_memo;
+  /// The configured implicit-toleration rules (null when there are none).
+  std::shared_ptr<const ImplicitTolerations> implicit_tolerations;
   /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
   /// is missing or not a leaf sit in `pending_unqueued`. Maintained by submit/place/remove.
   std::vector<std::set<JobKey>> pending_by_queue;

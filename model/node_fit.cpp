@@ -1,5 +1,7 @@
 #include "model/node_fit.h"
 
+#include "model/implicit_tolerations.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,7 +26,12 @@ std::string static_node_problem(const PodTemplate& t, const NodeInfo& node) {
   if (!node.condition_problem.empty()) {
     return node.condition_problem;
   }
-  if (const Taint* taint = first_untolerated(node.taints, t.tolerations)) {
+  // The TaintToleration filter with the implicit-tolerations plugin's additions (enqueue mode:
+  // the pod's own tolerations plus every implied one; device taints are not checked here).
+  const Taint* taint = t.implicit_tolerations.empty()
+                           ? first_untolerated(node.taints, t.tolerations)
+                           : first_untolerated(node.taints, filter_tolerations(t));
+  if (taint != nullptr) {
     return fmt::format("node(s) had untolerated taint {{{}: {}}}", taint->key, taint->value);
   }
   if (!matches_all(t.node_selector, node.labels)) {

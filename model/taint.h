@@ -31,6 +31,14 @@ struct Toleration {
   friend bool operator==(const Toleration&, const Toleration&) = default;
 };
 
+/// A toleration the implicit-tolerations plugin implied for a pod, and the rule that granted it.
+struct ImpliedToleration {
+  std::string rule;
+  Toleration toleration;
+
+  friend bool operator==(const ImpliedToleration&, const ImpliedToleration&) = default;
+};
+
 /// `Toleration.ToleratesTaint` of k8s.io/api/core/v1: effect matches (or is empty), key matches
 /// (or is empty with Exists), and for Equal the values are equal.
 bool tolerates(const Toleration& toleration, const Taint& taint);

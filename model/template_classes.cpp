@@ -24,6 +24,13 @@ std::string placement_key(const PodTemplate& t) {
     key += fmt::format("T{}\x1f{}\x1f{}\x1f{}\x1e", tol.key, static_cast<int>(tol.op), tol.value,
                        tol.effect ? static_cast<int>(*tol.effect) : -1);
   }
+  // Implied tolerations are part of the key: the filter cache must give pods with different
+  // implied tolerations different verdicts (implicit_tolerations.h explains why it stays exact).
+  for (const ImpliedToleration& i : t.implicit_tolerations) {
+    const Toleration& tol = i.toleration;
+    key += fmt::format("I{}\x1f{}\x1f{}\x1f{}\x1e", tol.key, static_cast<int>(tol.op), tol.value,
+                       tol.effect ? static_cast<int>(*tol.effect) : -1);
+  }
   for (const auto& [k, v] : t.node_selector) {
     key += fmt::format("S{}\x1f{}\x1e", k, v);
   }

@@ -61,6 +61,27 @@ void write_pod(JsonWriter& w, const PodRow& r) {
     w.end_object();
   }
   w.end_array();
+  w.key("implicitTolerations");
+  w.begin_array();
+  for (const model::ImpliedToleration& i : r.implicit_tolerations) {
+    w.begin_object();
+    w.key("rule");
+    w.value(i.rule);
+    w.key("key");
+    w.value(i.toleration.key);
+    w.key("operator");
+    w.value(i.toleration.op == model::TolerationOperator::kExists ? "Exists" : "Equal");
+    w.key("value");
+    w.value(i.toleration.value);
+    w.key("effect");  // null: every effect
+    if (i.toleration.effect) {
+      w.value(model::to_string(*i.toleration.effect));
+    } else {
+      w.null();
+    }
+    w.end_object();
+  }
+  w.end_array();
   w.key("extendedResourceClaimStatus");
   w.null();
   w.end_object();

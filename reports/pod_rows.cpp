@@ -71,6 +71,7 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
       row.path = t.uses_extended_resources ? "device-plugin" : "none";
     }
     row.devices = p.devices;
+    row.implicit_tolerations = t.implicit_tolerations;
     row.submitted = sim::SimTime{p.submitted_us};
     if (p.bound_us) {
       row.bound = sim::SimTime{*p.bound_us};

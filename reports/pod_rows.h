@@ -21,6 +21,8 @@ struct PodRow {
   std::optional<sim::SimTime> finished;
   std::string reason;                     ///< empty unless pending
   std::vector<model::PodDevice> devices;  ///< devices the pod's claims held
+  /// Tolerations the implicit-tolerations rules implied for the pod (the filter's view).
+  std::vector<model::ImpliedToleration> implicit_tolerations;
 };
 
 std::vector<PodRow> pod_rows(const sim::RunResult& result);

@@ -2,6 +2,7 @@
 
 #include "model/cel/cel.h"
 #include "model/dra/feature_gates.h"
+#include "model/implicit_tolerations.h"
 
 #include <fmt/format.h>
 
@@ -60,6 +61,28 @@ class CelChecker {
     }
     for (const model::ResourceClaimTemplate& t : s_.objects.resource_claim_templates) {
       claim_spec(t.spec, "spec.spec");
+    }
+    toleration_rules();
+  }
+
+  // CEL rules of the implicit-tolerations plugin: compiled and cost-checked at load time.
+  void toleration_rules() {
+    const auto& rules = s_.scheduler.implicit_tolerations;
+    for (size_t i = 0; i < rules.size(); ++i) {
+      if (rules[i].type != ImplicitTolerationRule::Type::kCel) {
+        continue;
+      }
+      const auto error = model::validate_toleration_expression(rules[i].expression);
+      if (!error) {
+        continue;
+      }
+      const model::SourceRef& at = rules[i].expression_source;
+      const std::string& file = at.file < s_.files.size() ? s_.files[at.file] : std::string();
+      d_.error(Diagnostic{
+          file, Mark{at.line, at.col},
+          fmt::format("spec.scheduler.implicitTolerations[{}].selector.expression", i),
+          "a CEL expression over pod, claims and deviceClasses",
+          fmt::format("{} (at {}:{} of the expression)", error->message, error->line, error->col)});
     }
   }
 

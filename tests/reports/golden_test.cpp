@@ -44,6 +44,16 @@ TEST_CASE(
   CHECK(actual == expected);
 }
 
+TEST_CASE(
+    "the implicit-tolerations scenario's JSON report, with every pod's implied tolerations, "
+    "matches its golden file") {
+  const std::string root = DRASIM_SOURCE_DIR;
+  const std::string actual = report_of(root + "/scenarios/implicit-tolerations.yaml");
+  const std::string expected = read_file(root + "/tests/golden/implicit-tolerations.json");
+  REQUIRE_FALSE(expected.empty());
+  CHECK(actual == expected);
+}
+
 TEST_CASE("the same scenario and seed give byte-identical reports") {
   const std::string file = std::string(DRASIM_SOURCE_DIR) + "/scenarios/device-plugin.yaml";
   CHECK(report_of(file) == report_of(file));
