@@ -47,6 +47,15 @@ std::vector<ImplicitTolerationRule::DevicePrototype> decode_prototypes(const Cur
   return out;
 }
 
+/// Reports a list that must not be empty (and is, or is missing).
+void empty_list(const Cursor& c, std::string_view expected) {
+  if (c.present()) {
+    c.error(expected, "an empty list");
+  } else {
+    c.error(expected);
+  }
+}
+
 ImplicitTolerationRule decode_rule(const Cursor& c, uint32_t file_index) {
   using Type = ImplicitTolerationRule::Type;
   ImplicitTolerationRule rule;
@@ -66,9 +75,15 @@ ImplicitTolerationRule decode_rule(const Cursor& c, uint32_t file_index) {
   switch (rule.type) {
     case Type::kExtendedResource:
       rule.resource_names = sel["resourceNames"].string_list();
+      if (rule.resource_names.empty()) {
+        empty_list(sel["resourceNames"], "at least one resource name");
+      }
       break;
     case Type::kDeviceClass:
       rule.device_class_names = sel["deviceClassNames"].string_list();
+      if (rule.device_class_names.empty()) {
+        empty_list(sel["deviceClassNames"], "at least one DeviceClass name");
+      }
       break;
     case Type::kDevice:
       rule.device_prototypes = decode_prototypes(sel["devicePrototypes"]);
@@ -77,6 +92,16 @@ ImplicitTolerationRule decode_rule(const Cursor& c, uint32_t file_index) {
       rule.expression = sel["expression"].required_str("a CEL expression");
       rule.expression_source = source_of(sel["expression"], file_index);
       break;
+  }
+  // A field of another selector type is almost certainly a mistake (a rule that never fires).
+  const std::pair<const char*, Type> fields[] = {{"resourceNames", Type::kExtendedResource},
+                                                 {"deviceClassNames", Type::kDeviceClass},
+                                                 {"devicePrototypes", Type::kDevice},
+                                                 {"expression", Type::kCel}};
+  for (const auto& [field, owner] : fields) {
+    if (owner != rule.type && sel[field].present()) {
+      sel[field].error("no field of another selector type", fmt::format("\"{}\"", field));
+    }
   }
   const Cursor tol = c["toleration"];
   if (!tol.present()) {

@@ -324,6 +324,26 @@ TEST_CASE("an unknown selector type is an input error at the type") {
            "ExtendedResource, DeviceClass, Device, CEL, got \"Label\"");
 }
 
+TEST_CASE("a selector without names, or with a field of another type, is an input error") {
+  // A rule that can never fire is a mistake worth stopping for.
+  const auto empty = errors_of(
+      "    - name: r\n      selector: {type: ExtendedResource, resourceNames: []}\n"
+      "      toleration: {key: k, operator: Exists}\n");
+  REQUIRE(empty.size() == 1);
+  // `      selector: {type: ExtendedResource, resourceNames: ` is 56 characters: column 57.
+  CHECK(empty[0]
+        == "t.yaml:10:57: error: spec.scheduler.implicitTolerations[0].selector.resourceNames: at "
+           "least one resource name, got an empty list");
+  const auto foreign = errors_of(
+      "    - name: r\n      selector: {type: DeviceClass, deviceClassNames: [c], expression: "
+      "'true'}\n      toleration: {key: k, operator: Exists}\n");
+  REQUIRE(foreign.size() == 1);
+  // `      selector: {type: DeviceClass, deviceClassNames: [c], expression: ` is 71 characters.
+  CHECK(foreign[0]
+        == "t.yaml:10:72: error: spec.scheduler.implicitTolerations[0].selector.expression: no "
+           "field of another selector type, got \"expression\"");
+}
+
 TEST_CASE("a toleration with an invalid operator or effect is an input error at the field") {
   const auto op = errors_of(
       "    - name: r\n      selector: {type: DeviceClass, deviceClassNames: [c]}\n"
