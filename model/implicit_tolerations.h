@@ -54,6 +54,7 @@ struct ImplicitTolerationRule {
   std::vector<std::string> device_class_names;
   std::vector<DevicePrototype> device_prototypes;
   std::string expression;
+  SourceRef expression_source;  ///< where the CEL expression was written (load-time errors)
   Toleration toleration;
 
   friend bool operator==(const ImplicitTolerationRule&, const ImplicitTolerationRule&) = default;

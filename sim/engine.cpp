@@ -26,34 +26,7 @@ model::BuildOptions build_options(const Scenario& s) {
   o.dra.seed = s.seed;
   // KAI's default queue label key (SchedulerParams.QueueLabelKey).
   o.dra.shared_claim_queue_label = kai ? "kai.scheduler/queue" : "";
-  for (const ImplicitTolerationRule& r : s.scheduler.implicit_tolerations) {
-    using From = ImplicitTolerationRule::Type;
-    using To = model::ImplicitTolerationRule::Type;
-    model::ImplicitTolerationRule m;
-    m.name = r.name;
-    switch (r.type) {
-      case From::kExtendedResource:
-        m.type = To::kExtendedResource;
-        break;
-      case From::kDeviceClass:
-        m.type = To::kDeviceClass;
-        break;
-      case From::kDevice:
-        m.type = To::kDevice;
-        break;
-      case From::kCel:
-        m.type = To::kCel;
-        break;
-    }
-    m.resource_names = r.resource_names;
-    m.device_class_names = r.device_class_names;
-    for (const auto& p : r.device_prototypes) {
-      m.device_prototypes.push_back({p.driver, p.attributes});
-    }
-    m.expression = r.expression;
-    m.toleration = r.toleration;
-    o.implicit_tolerations.push_back(std::move(m));
-  }
+  o.implicit_tolerations = s.scheduler.implicit_tolerations;
   return o;
 }
 

@@ -2,6 +2,7 @@
 /// The loaded scenario: the Scenario document's run settings, the expectations, and every
 /// Kubernetes object of the input files.
 
+#include "model/implicit_tolerations.h"
 #include "model/object_meta.h"
 #include "model/object_set.h"
 #include "model/taint.h"
@@ -23,24 +24,8 @@ enum class Placement { kBinpack, kSpread };
 const char* to_string(Profile p);
 const char* to_string(Placement p);
 
-/// One `implicitTolerations[]` rule (evaluated by the implicit-tolerations plugin).
-struct ImplicitTolerationRule {
-  enum class Type { kExtendedResource, kDeviceClass, kDevice, kCel };
-
-  struct DevicePrototype {
-    std::string driver;
-    std::map<std::string, std::string> attributes;  ///< attribute -> value text
-  };
-
-  std::string name;
-  Type type = Type::kExtendedResource;
-  std::vector<std::string> resource_names;
-  std::vector<std::string> device_class_names;
-  std::vector<DevicePrototype> device_prototypes;
-  std::string expression;
-  model::SourceRef expression_source;
-  model::Toleration toleration;
-};
+/// One `implicitTolerations[]` rule: the model's type, as the loader decodes it.
+using ImplicitTolerationRule = model::ImplicitTolerationRule;
 
 struct SchedulerConfig {
   Profile profile = Profile::kKai;
