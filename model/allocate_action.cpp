@@ -52,8 +52,7 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   return pending;
 }
 
-std::string AllocateAction::failure_message(TemplateId spec,
-                                            const std::map<size_t, std::string>& dra_reasons) {
+std::string AllocateAction::failure_message(TemplateId spec, const DraRejections& dra_rejected) {
   // Count first, name later: this runs for every failing pod shape in every cycle, so it must
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
@@ -62,7 +61,6 @@ std::string AllocateAction::failure_message(TemplateId spec,
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   int port_conflicts = 0;
-  std::map<std::string, int> dra_histogram;
   int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
@@ -84,8 +82,6 @@ std::string AllocateAction::failure_message(TemplateId spec,
       ++per_filter[verdicts[i]];
     } else if (host_ports_conflict(t, n)) {
       ++port_conflicts;
-    } else if (const auto it = dra_reasons.find(i); it != dra_reasons.end()) {
-      ++dra_histogram[it->second];
     }
   }
   std::map<std::string, int> histogram;
@@ -100,8 +96,9 @@ std::string AllocateAction::failure_message(TemplateId spec,
   if (port_conflicts > 0) {
     histogram["node(s) didn't have free ports for the requested pod ports"] += port_conflicts;
   }
-  for (const auto& [reason, count] : dra_histogram) {
-    histogram[reason] += count;
+  // Nodes the DynamicResources filter rejected passed every check above.
+  for (const auto& [node, answer] : dra_rejected) {
+    ++histogram[answer->reason];
   }
   std::vector<std::string> parts;
   for (const auto& [reason, count] : histogram) {
@@ -142,7 +139,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   std::vector<Candidate> candidates;
   std::optional<Candidate> best;
   // Nodes the DynamicResources filter rejected, with its answer (kept for the message).
-  std::vector<std::pair<size_t, DynamicResources::Verdict>> dra_rejected;
+  DraRejections dra_rejected;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false) || host_ports_conflict(t, n)) {
@@ -197,11 +194,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
     out.fits_idle = best->fits_idle;
     return out;
   }
-  std::map<size_t, std::string> dra_reasons;
-  for (const auto& [node, answer] : dra_rejected) {
-    dra_reasons.emplace(node, answer->reason);
-  }
-  out.reason = failure_message(p.spec, dra_reasons);
+  out.reason = failure_message(p.spec, dra_rejected);
   return out;
 }
 

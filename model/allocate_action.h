@@ -40,8 +40,10 @@ class AllocateAction {
   bool ready(const JobInfo& job);
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
   [[nodiscard]] Placement place_task(PodId pod);
-  [[nodiscard]] std::string failure_message(TemplateId spec,
-                                            const std::map<size_t, std::string>& dra_reasons);
+  /// Nodes (by index) the DynamicResources filter rejected, with its answer.
+  using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;
+
+  [[nodiscard]] std::string failure_message(TemplateId spec, const DraRejections& dra_rejected);
   void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
 
   ClusterState& state_;

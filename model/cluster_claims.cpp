@@ -33,6 +33,13 @@ void note_devices_changed(ClusterState& s, const AllocationResult& allocation) {
   }
 }
 
+/// Appends the devices of an allocated claim to a pod's record.
+void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out) {
+  for (const DeviceAllocationResult& r : claim.allocation->results) {
+    out.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
+  }
+}
+
 }  // namespace
 
 void ClusterState::deallocate_claim(ClaimId claim) {
@@ -75,10 +82,7 @@ void ClusterState::reserve_claims(PodId pod, std::vector<AllocationResult> fresh
       note_devices_changed(*this, *claims.at(c).claim.allocation);
     }
     claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
-    const ResourceClaim& claim = claims.at(c).claim;
-    for (const DeviceAllocationResult& r : claim.allocation->results) {
-      p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
-    }
+    record_devices(claims.at(c).claim, p.devices);
   }
   DRASIM_ASSERT(next == fresh.size(), "no allocation is left over");
 }
@@ -91,10 +95,7 @@ void ClusterState::adopt_claims(PodId pod) {
       continue;
     }
     claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
-    const ResourceClaim& claim = claims.at(c).claim;
-    for (const DeviceAllocationResult& r : claim.allocation->results) {
-      p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
-    }
+    record_devices(claims.at(c).claim, p.devices);
   }
 }
 

@@ -78,6 +78,10 @@ void Engine::seed_events() {
 }
 
 void Engine::mark_dirty() {
+  mark_dirty(now_);
+}
+
+void Engine::mark_dirty(SimTime earliest) {
   dirty_ = true;
   // With no pending pod a cycle has nothing to decide; the next submission schedules one.
   if (cycle_pending_ || pending_ == 0) {
@@ -86,7 +90,7 @@ void Engine::mark_dirty() {
   // Cycles fall on multiples of the period; the cycle phase runs after every state change at
   // the same instant, so a change at a boundary is seen by that boundary's cycle.
   const int64_t period = scenario_.scheduler.period.us;
-  const int64_t next = (now_.us + period - 1) / period * period;
+  const int64_t next = (earliest.us + period - 1) / period * period;
   queue_.schedule(SimTime{next}, CycleDue{});
   cycle_pending_ = true;
 }
@@ -185,12 +189,10 @@ void Engine::handle(const CycleDue&) {
     (void)node;
     queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod});
   }
-  if (result.claims_deallocated > 0 && !cycle_pending_) {
-    // Freed devices: the pods that just failed get another attempt one period later (the
+  if (result.claims_deallocated > 0) {
+    // Freed devices: the pods that just failed get another attempt at the next boundary (the
     // scheduler's back-off), not in another cycle at this same instant.
-    dirty_ = true;
-    queue_.schedule(now_ + scenario_.scheduler.period, CycleDue{});
-    cycle_pending_ = true;
+    mark_dirty(now_ + SimDuration{1});
   }
 #ifndef NDEBUG
   state_.check_invariants();

@@ -31,7 +31,10 @@ class Engine {
   void handle(const CycleDue& e);
   void handle(const ExpectationDue& e);
   void handle(const HorizonReached& e);
+  /// Something changed: a cycle is due at the first period boundary at or after `earliest`
+  /// (now, for the overload without argument).
   void mark_dirty();
+  void mark_dirty(SimTime earliest);
   void start_running(model::PodId pod);
 
   const Scenario& scenario_;

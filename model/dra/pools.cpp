@@ -59,22 +59,44 @@ std::optional<std::string> duplicate_device(const std::vector<const ResourceSlic
 }
 
 std::optional<std::string> check_counter_consumption(
-    const std::vector<const CounterSet*>& sets, const std::vector<const ResourceSlice*>& slices) {
+    const std::vector<const CounterSet*>& sets, const std::vector<const ResourceSlice*>& slices,
+    std::string* device_name = nullptr) {
   for (const ResourceSlice* slice : slices) {
     for (const Device& device : slice->devices) {
       for (const CounterConsumption& consumption : device.consumes_counters) {
         const auto set = std::find_if(sets.begin(), sets.end(), [&](const CounterSet* s) {
           return s->name == consumption.counter_set;
         });
+        const auto found = [&](std::string reason) {
+          if (device_name != nullptr) {
+            *device_name = device.name;
+          }
+          return reason;
+        };
         if (set == sets.end()) {
-          return "counter set " + consumption.counter_set + " not found";
+          return found("counter set " + consumption.counter_set + " not found");
         }
         for (const auto& [counter, amount] : consumption.counters) {
           if (!(*set)->counters.contains(counter)) {
-            return "counter " + counter + " not found in counter set " + (*set)->name;
+            return found("counter " + counter + " not found in counter set " + (*set)->name);
           }
         }
       }
+    }
+  }
+  return std::nullopt;
+}
+
+/// The counter sets of the counter slices, in order; the first name declared twice, if any.
+std::optional<std::string> collect_counter_sets(const std::vector<const ResourceSlice*>& slices,
+                                                std::vector<const CounterSet*>& sets) {
+  std::set<std::string_view> names;
+  for (const ResourceSlice* slice : slices) {
+    for (const CounterSet& set : slice->shared_counters) {
+      if (!names.insert(set.name).second) {
+        return "duplicate counter set name " + set.name;
+      }
+      sets.push_back(&set);
     }
   }
   return std::nullopt;
@@ -123,14 +145,8 @@ Pool build_pool(PoolKey key, std::vector<const ResourceSlice*> slices, const Dra
     pool.has_binding_conditions = has_binding_conditions(pool);
     return pool;
   }
-  std::set<std::string_view> set_names;
-  for (const ResourceSlice* slice : counter_slices) {
-    for (const CounterSet& set : slice->shared_counters) {
-      if (!set_names.insert(set.name).second) {
-        return invalidate("duplicate counter set name " + set.name);
-      }
-      pool.counter_sets.push_back(&set);
-    }
+  if (auto reason = collect_counter_sets(counter_slices, pool.counter_sets)) {
+    return invalidate(std::move(*reason));
   }
   if (auto reason = check_counter_consumption(pool.counter_sets, slices)) {
     return invalidate(std::move(*reason));
@@ -150,6 +166,26 @@ Pool build_pool(PoolKey key, std::vector<const ResourceSlice*> slices, const Dra
 }
 
 }  // namespace
+
+std::optional<PoolProblem> invalid_pool_reason(const std::vector<const ResourceSlice*>& slices) {
+  std::vector<const ResourceSlice*> device_slices;
+  std::vector<const ResourceSlice*> counter_slices;
+  for (const ResourceSlice* slice : slices) {
+    (slice->shared_counters.empty() ? device_slices : counter_slices).push_back(slice);
+  }
+  if (auto reason = duplicate_device(device_slices)) {
+    return PoolProblem{std::move(*reason), ""};
+  }
+  std::vector<const CounterSet*> sets;
+  if (auto reason = collect_counter_sets(counter_slices, sets)) {
+    return PoolProblem{std::move(*reason), ""};
+  }
+  std::string device;
+  if (auto reason = check_counter_consumption(sets, slices, &device)) {
+    return PoolProblem{std::move(*reason), std::move(device)};
+  }
+  return std::nullopt;
+}
 
 std::string Pool::id() const {
   std::string text(driver);

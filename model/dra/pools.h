@@ -44,6 +44,17 @@ bool node_matches(const std::string& target_node_name, bool all_nodes,
                   const std::optional<NodeSelector>& node_selector, const std::string& node_name,
                   const StringMap& node_labels);
 
+/// Why a pool is invalid: the allocator's reason and, for a counter problem, the device.
+struct PoolProblem {
+  std::string reason;
+  std::string device;
+};
+
+/// Why a pool whose current generation is `slices` (counter slices included) is invalid, with
+/// partitionable devices on (duplicate device or counter set names, an unknown counter set or
+/// counter), in the allocator's order of checks; nullopt when it is valid.
+std::optional<PoolProblem> invalid_pool_reason(const std::vector<const ResourceSlice*>& slices);
+
 /// The pools reachable from the node: sorted by (driver, pool name), pools with binding
 /// conditions last. Obsolete pools (a newer generation exists elsewhere) are left out.
 /// features.minor 34 judges completeness from the node's slices only (section 3.15).
