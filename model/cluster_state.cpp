@@ -151,6 +151,9 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   n.used -= track;
   if (p.phase == PodPhase::kPipelined) {
     n.releasing += track;
+  } else if (p.phase == PodPhase::kReleasing) {
+    n.releasing -= track;
+    n.idle += track;
   } else {
     n.idle += track;
   }
@@ -166,6 +169,21 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   --job.active_pods;
   job.pending_pods += phase == PodPhase::kPending ? 1 : 0;
   reindex(p.job);
+}
+
+void ClusterState::begin_release(PodId pod_id) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning,
+                "only binding or running pods start releasing");
+  node(p.node).releasing += tracked_request(pod_id, p.node);
+  p.phase = PodPhase::kReleasing;
+}
+
+void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
+  node(p.node).releasing -= tracked_request(pod_id, p.node);
+  p.phase = phase;
 }
 
 void ClusterState::check_invariants() const {

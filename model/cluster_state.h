@@ -89,21 +89,27 @@ struct PodTemplate {
   [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }
 };
 
-/// Pod lifecycle states. kBinding and kRunning hold node resources (KAI: active-used);
-/// kPipelined exists only inside a scheduling session (reserved on releasing capacity).
+/// Pod lifecycle states. kBinding, kRunning and kReleasing hold node resources (KAI:
+/// active-used); kPipelined exists only inside a scheduling session (reserved on releasing
+/// capacity). kReleasing is an evicted pod inside its termination grace period: its resources
+/// count as releasing (usable for pipelining) and no longer as its queue's allocation.
+/// kEvicted is a pod that was evicted and is gone (no owner recreates it).
 enum class PodPhase {
   kNotSubmitted,
   kPending,
   kPipelined,
   kBinding,
   kRunning,
+  kReleasing,
   kSucceeded,
-  kFailed
+  kFailed,
+  kEvicted
 };
 
 /// Whether a pod in this phase holds node resources.
 constexpr bool holds_node(PodPhase p) {
-  return p == PodPhase::kPipelined || p == PodPhase::kBinding || p == PodPhase::kRunning;
+  return p == PodPhase::kPipelined || p == PodPhase::kBinding || p == PodPhase::kRunning
+         || p == PodPhase::kReleasing;
 }
 
 /// One device a pod's claims hold, as the report lists it.
@@ -258,6 +264,12 @@ class ClusterState {
 
   /// Removes a placed pod from its node (returning its resources) and sets `phase`.
   void remove(PodId pod, PodPhase phase);
+
+  /// A binding or running pod starts terminating (an eviction): kReleasing, its tracked vector
+  /// moves into the node's releasing vector (KAI: `ReleasingVector += track`; idle unchanged
+  /// because it was already charged). `undo_release` reverses it (a rolled-back eviction).
+  void begin_release(PodId pod);
+  void undo_release(PodId pod, PodPhase phase);
 
   /// Reserves every claim of a pod for it, first writing `fresh[i]` into the i-th of its claims
   /// that is not allocated yet (the scheduler's Reserve and PreBind), and records the devices.

@@ -20,10 +20,13 @@ std::string pending_reason(const model::ClusterState& s, model::PodId id) {
     case model::PodPhase::kPending:
       return s.reason_of(id).empty() ? std::string("not yet considered by a scheduling cycle")
                                      : s.reason_of(id);
+    case model::PodPhase::kReleasing:
+      return fmt::format("evicted from node {}: terminating", s.node(p.node).name);
     case model::PodPhase::kPipelined:
     case model::PodPhase::kRunning:
     case model::PodPhase::kSucceeded:
     case model::PodPhase::kFailed:
+    case model::PodPhase::kEvicted:
       return {};
   }
   return {};
@@ -44,6 +47,9 @@ const char* phase_name(model::PodPhase phase) {
       return "Succeeded";
     case model::PodPhase::kFailed:
       return "Failed";
+    case model::PodPhase::kReleasing:
+    case model::PodPhase::kEvicted:
+      return "Evicted";
   }
   return "Pending";
 }
