@@ -155,6 +155,11 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
     }
   }
   t.request = pod_request(pod.spec, names);
+  t.quota = quota_vector(t.request, names);
+  t.termination_grace_us = pod.spec.termination_grace_period_s.value_or(30) * 1'000'000;
+  // A controller (an owner reference) recreates an evicted pod, and so does the workload behind
+  // a PodGroup (set by build_cluster); a bare pod is gone for good.
+  t.recreated_on_eviction = !pod.meta.owner_references.empty();
   t.uses_extended_resources = uses_extended_resources(pod.spec);
   t.has_resource_claims = !pod.spec.resource_claims.empty();
   t.resource_claims = pod.spec.resource_claims;
@@ -243,6 +248,8 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
       job.preemptible = is_preemptible(pg.preemptibility, pg.meta.labels, priority);
       job.min_member = pg.min_member.value_or(1);
       job.creation_us = pg.meta.appear_us;
+      job.staleness_grace_us = pg.staleness_grace_period_us;
+      job.preemption_delay_us = pg.preemption_delay_us;
       const JobId id = add_job(state, std::move(job));
       for (const size_t m : members[g]) {
         const Pod& pod = objects.pods[m];
@@ -321,6 +328,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
     if (!group.empty() && it != group_index.end()) {
       members[it->second].push_back(m);
       grouped[m] = true;
+      state.templates[m].recreated_on_eviction = true;
     }
   }
   build_group_jobs(objects, state, members);
@@ -334,6 +342,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   }
   rank_job_names(state);
   state.pending_by_queue.resize(state.queues.size());
+  state.queue_usage.resize(state.queues.size());
   return state;
 }
 

@@ -36,7 +36,29 @@ void ClusterState::submit(PodId pod_id) {
   DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "a pod is submitted once");
   p.phase = PodPhase::kPending;
   ++jobs[p.job.index()].pending_pods;
+  charge_queue(pod_id, false, 1);
   reindex(p.job);
+}
+
+void ClusterState::charge_queue(PodId pod_id, bool allocated, int sign) {
+  const JobInfo& job = jobs[pod(pod_id).job.index()];
+  QuotaVector q = spec_of(pod_id).quota;
+  if (sign < 0) {
+    for (int64_t& x : q) {
+      x = -x;
+    }
+  }
+  for (QueueId id = job.queue; id.valid(); id = queues[id.index()].parent) {
+    QueueUsage& u = queue_usage[id.index()];
+    if (!allocated) {
+      u.pending += q;
+      continue;
+    }
+    u.allocated += q;
+    if (!job.preemptible) {
+      u.allocated_not_preemptible += q;
+    }
+  }
 }
 
 void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
@@ -140,6 +162,8 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   JobInfo& job = jobs[p.job.index()];
   --job.pending_pods;
   ++job.active_pods;
+  charge_queue(pod_id, false, -1);
+  charge_queue(pod_id, true, 1);
   reindex(p.job);
 }
 
@@ -163,11 +187,21 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
     DRASIM_ASSERT(it != n.host_ports.end(), "a placed pod's host port is missing on its node");
     n.host_ports.erase(it);
   }
+  const bool was_releasing = p.phase == PodPhase::kReleasing;
   p.node = NodeId();
   p.phase = phase;
   JobInfo& job = jobs[p.job.index()];
   --job.active_pods;
-  job.pending_pods += phase == PodPhase::kPending ? 1 : 0;
+  if (was_releasing) {
+    --job.releasing_pods;
+  } else {
+    charge_queue(pod_id, true, -1);
+  }
+  if (phase == PodPhase::kPending) {
+    ++job.pending_pods;
+    charge_queue(pod_id, false, 1);
+  }
+  job.succeeded_pods += phase == PodPhase::kSucceeded ? 1 : 0;
   reindex(p.job);
 }
 
@@ -177,6 +211,8 @@ void ClusterState::begin_release(PodId pod_id) {
                 "only binding or running pods start releasing");
   node(p.node).releasing += tracked_request(pod_id, p.node);
   p.phase = PodPhase::kReleasing;
+  ++jobs[p.job.index()].releasing_pods;
+  charge_queue(pod_id, true, -1);
 }
 
 void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
@@ -184,6 +220,8 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
   node(p.node).releasing -= tracked_request(pod_id, p.node);
   p.phase = phase;
+  --jobs[p.job.index()].releasing_pods;
+  charge_queue(pod_id, true, 1);
 }
 
 void ClusterState::check_invariants() const {
@@ -198,6 +236,29 @@ void ClusterState::check_invariants() const {
       used[p.node.index()] += tracked_request(PodId::from_index(i), p.node);
       ++counts[p.node.index()];
     }
+  }
+  std::vector<QueueUsage> usage(queues.size());
+  for (size_t i = 0; i < pods.size(); ++i) {
+    const PodInfo& p = pods[i];
+    const JobInfo& job = jobs[p.job.index()];
+    const QuotaVector& q = templates[p.spec.index()].quota;
+    for (QueueId id = job.queue; id.valid(); id = queues[id.index()].parent) {
+      if (p.phase == PodPhase::kPending) {
+        usage[id.index()].pending += q;
+      } else if (p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning) {
+        usage[id.index()].allocated += q;
+        if (!job.preemptible) {
+          usage[id.index()].allocated_not_preemptible += q;
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i < queues.size(); ++i) {
+    DRASIM_ASSERT(usage[i].pending == queue_usage[i].pending
+                      && usage[i].allocated == queue_usage[i].allocated
+                      && usage[i].allocated_not_preemptible
+                             == queue_usage[i].allocated_not_preemptible,
+                  "queue usage equals the sum of its pods");
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeInfo& n = nodes[i];

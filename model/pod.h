@@ -69,6 +69,7 @@ struct PodSpec {
   std::string priority_class_name;
   std::optional<int64_t> priority;
   std::string scheduler_name;
+  std::optional<int64_t> termination_grace_period_s;  ///< nullopt = the API default, 30
   std::vector<PodResourceClaim> resource_claims;
   std::vector<std::string> scheduling_gates;
   std::string node_name;

@@ -52,6 +52,27 @@ ResourceVector pod_request(const PodSpec& spec, ResourceNames& names) {
   return result;
 }
 
+QuotaVector quota_vector(const ResourceVector& request, const ResourceNames& names) {
+  QuotaVector q{request.get(kCpuSlot), request.get(kMemorySlot), request.get(kGpuSlot)};
+  constexpr std::string_view kMig = "nvidia.com/mig-";
+  for (size_t slot = kPodsSlot + 1; slot < request.size(); ++slot) {
+    const std::string& name = names.name(slot);
+    if (request.get(slot) == 0 || name.substr(0, kMig.size()) != kMig) {
+      continue;
+    }
+    // `<G>g.<M>gb`: the leading integer is the number of GPU slices (compute units) G.
+    int64_t g = 0;
+    size_t i = kMig.size();
+    for (; i < name.size() && name[i] >= '0' && name[i] <= '9'; ++i) {
+      g = g * 10 + (name[i] - '0');
+    }
+    if (i < name.size() && name[i] == 'g') {
+      q[2] += g * request.get(slot) * kMilliPerGpu;
+    }
+  }
+  return q;
+}
+
 NonZeroRequest nonzero_request(const PodSpec& spec) {
   // pkg/scheduler/util: DefaultMilliCPURequest = 100, DefaultMemoryRequest = 200 MiB.
   constexpr int64_t kDefaultMilliCpu = 100;

@@ -3,6 +3,7 @@
 /// kai-scheduler-behavior.md section 1.3).
 
 #include "model/pod.h"
+#include "model/queue_usage.h"
 #include "model/resource_vector.h"
 
 namespace drasim::model {
@@ -11,6 +12,10 @@ namespace drasim::model {
 /// the init peak is the largest `init request + sidecars declared before it` over regular init
 /// containers; plus `spec.overhead`; the pods slot is always 1.
 ResourceVector pod_request(const PodSpec& spec, ResourceNames& names);
+
+/// What a request charges a queue (cpu, memory, TotalGPUs): the gpu slot plus G GPUs for each
+/// `nvidia.com/mig-<G>g.<M>gb` slice (resource_info TotalGPUs), in milli-GPUs.
+QuotaVector quota_vector(const ResourceVector& request, const ResourceNames& names);
 
 /// kube-scheduler's scoring request (`resourcehelper.PodRequests` with
 /// `NonMissingContainerRequests`): cpu millicores and memory bytes, where a container that

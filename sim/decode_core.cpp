@@ -132,6 +132,13 @@ model::PodSpec decode_pod_spec(const Cursor& s) {
   spec.priority_class_name = s["priorityClassName"].str();
   spec.priority = s["priority"].integer();
   spec.scheduler_name = s["schedulerName"].str();
+  if (const auto grace = s["terminationGracePeriodSeconds"].integer()) {
+    if (*grace < 0) {
+      s["terminationGracePeriodSeconds"].error("zero or more seconds");
+    } else {
+      spec.termination_grace_period_s = *grace;
+    }
+  }
   spec.resource_claims = decode_pod_claims(s["resourceClaims"]);
   for (const Cursor& g : s["schedulingGates"].items()) {
     spec.scheduling_gates.push_back(g["name"].required_str("a gate name"));
