@@ -2,6 +2,7 @@
 
 #include "model/dynamic_resources.h"
 #include "model/node_fit.h"
+#include "model/queue_capacity.h"
 
 #include <fmt/format.h>
 
@@ -218,6 +219,10 @@ void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t
 bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   const JobInfo& job = state_.jobs[job_id.index()];
   const std::vector<PodId> tasks = tasks_to_allocate(job);
+  if (auto over = over_queue_capacity(state_, job, chunk_request(state_, tasks))) {
+    set_reason(state_, job, *over);
+    return false;
+  }
   Statement stmt(state_);
   for (size_t i = 0; i < tasks.size(); ++i) {
     const PodId pod = tasks[i];

@@ -61,9 +61,15 @@ PodPhase phase(const ClusterState& state, const char* pod) {
   return state.pod(pod_id(state, pod)).phase;
 }
 
+/// A queue with unlimited quota and limit for every resource (an omitted limit is 0, which
+/// admits nothing: kai-scheduler-behavior.md 4.1).
 Queue make_queue(std::string name) {
   Queue q;
   q.meta.name = std::move(name);
+  q.has_resources = true;
+  for (drasim::model::QueueResource* r : {&q.cpu, &q.memory, &q.gpu}) {
+    *r = drasim::model::QueueResource{-1, 1, -1};
+  }
   return q;
 }
 
