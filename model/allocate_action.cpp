@@ -251,6 +251,11 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
       stmt.pipeline(pod, *placement.node, std::move(placement.allocations));
     }
   }
+  commit(stmt, job, result);
+  return true;
+}
+
+void AllocateAction::commit(Statement& stmt, const JobInfo& job, CycleResult& result) {
   const auto& ops = stmt.operations();
   const bool any_pipelined =
       std::any_of(ops.begin(), ops.end(), [](const Statement::Op& op) { return op.pipelined; });
@@ -274,7 +279,6 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
       result.binds.emplace_back(op.pod, op.node);
     }
   }
-  return true;
 }
 
 size_t AllocateAction::release_pipelined() {

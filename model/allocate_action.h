@@ -27,7 +27,6 @@ class AllocateAction {
   /// Session close: returns every pipelined pod to pending; returns how many there were.
   size_t release_pipelined();
 
- private:
   struct Placement {
     std::optional<NodeId> node;
     bool fits_idle = false;
@@ -35,10 +34,23 @@ class AllocateAction {
     std::vector<AllocationResult> allocations;  ///< for the pod's unallocated claims
   };
 
+  /// The best node for a pending pod on the current state (KAI's predicates and scores), or
+  /// the reason it fits nowhere. The eviction actions use it to simulate their scenarios.
+  [[nodiscard]] Placement try_place(PodId pod) { return place_task(pod); }
+
+  /// Applies the gang rule to a job's successful statement (a gang never binds partly: when a
+  /// task was pipelined and too few are bound, every task is pipelined) and records its
+  /// operations: binds into `result`, pipelined placements until release_pipelined().
+  void commit(Statement& stmt, const JobInfo& job, CycleResult& result);
+
+  /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
+  [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
+
+ private:
+
   bool allocate_job(JobId job, CycleResult& result);
   void reject_unqueued();
   bool ready(const JobInfo& job);
-  [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
   [[nodiscard]] Placement place_task(PodId pod);
   /// Nodes (by index) the DynamicResources filter rejected, with its answer.
   using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;

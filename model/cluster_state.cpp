@@ -69,6 +69,12 @@ void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
 
 void ClusterState::reindex(JobId job_id) {
   JobInfo& job = jobs[job_id.index()];
+  if (job.active_pods > 0 && job.active_pods < job.min_member && job.succeeded_pods == 0) {
+    below_min_member.insert(job_id);
+  } else {
+    below_min_member.erase(job_id);
+    job.stale_since_us.reset();  // a job that is not stale resets its timestamp
+  }
   const bool queued = job.queue.valid() && queues[job.queue.index()].leaf;
   std::optional<JobKey> want;
   if (job.pending_pods > 0) {
@@ -159,6 +165,7 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
   p.node = node_id;
   p.phase = phase;
+  ++p.epoch;
   JobInfo& job = jobs[p.job.index()];
   --job.pending_pods;
   ++job.active_pods;

@@ -142,6 +142,9 @@ struct PodInfo {
   std::vector<ClaimId> claims;
   std::string claim_problem;
   std::vector<PodDevice> devices;  ///< what the pod's claims held when it was placed
+  uint32_t epoch = 0;              ///< placements so far (events name the one they belong to)
+  uint32_t evictions = 0;          ///< times the scheduler evicted this pod
+  std::string eviction_message;    ///< the scheduler's words for the last eviction
   std::string reason;              ///< why the pod is pending (read it through reason_of)
   uint64_t reason_stamp = 0;       ///< when `reason` was written (ClusterState::next_stamp)
 };
@@ -231,6 +234,9 @@ class ClusterState {
   /// is missing or not a leaf sit in `pending_unqueued`. Maintained by submit/place/remove.
   std::vector<std::set<JobKey>> pending_by_queue;
   std::set<JobId> pending_unqueued;
+  /// Jobs with pods on nodes but fewer than minMember of them and none succeeded: the stale gang
+  /// eviction's candidates (maintained by reindex).
+  std::set<JobId> below_min_member;
   /// Failure messages per fit class: when a cycle finds that a class fits nowhere, every pod of
   /// that class that the cycle settles without visiting reads this message (reason_of).
   std::vector<std::string> class_reasons;

@@ -6,6 +6,8 @@
 #include "model/node_scoring.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -26,9 +28,17 @@ struct CycleResult {
   /// Claims the scheduler deallocated without placing anything (kube-scheduler's PostFilter):
   /// the state changed, so another cycle must follow.
   size_t claims_deallocated = 0;
+  /// Pods the eviction actions evicted: now kReleasing; they leave their node after their
+  /// termination grace period.
+  std::vector<PodId> evictions;
+  /// A later time at which the scheduler has something to do even if nothing changes (a stale
+  /// gang's grace period ending, a preemption delay or a minimum runtime running out).
+  std::optional<int64_t> wake_at_us;
 };
 
-/// Runs one cycle. Pending pods that were tried and not placed get their `reason` updated.
-[[nodiscard]] CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options);
+/// Runs one cycle at simulated time `now_us`. Pending pods that were tried and not placed get
+/// their `reason` updated.
+[[nodiscard]] CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options,
+                                    int64_t now_us = 0);
 
 }  // namespace drasim::model

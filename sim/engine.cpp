@@ -83,8 +83,9 @@ void Engine::mark_dirty() {
 
 void Engine::mark_dirty(SimTime earliest) {
   dirty_ = true;
-  // With no pending pod a cycle has nothing to decide; the next submission schedules one.
-  if (cycle_pending_ || pending_ == 0) {
+  // With no pending pod and no gang below its minimum a cycle has nothing to decide; the next
+  // submission schedules one.
+  if (cycle_pending_ || (pending_ == 0 && state_.below_min_member.empty())) {
     return;
   }
   // Cycles fall on multiples of the period; the cycle phase runs after every state change at
@@ -101,7 +102,7 @@ void Engine::start_running(model::PodId pod) {
   p.bound_us = now_.us;
   p.ran_on = p.node;
   if (const auto runtime = state_.spec_of(pod).runtime_us) {
-    queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod});
+    queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod, p.epoch});
   }
 }
 
@@ -126,7 +127,7 @@ void Engine::handle(const ClaimAppears& e) {
 
 void Engine::handle(const PodFinished& e) {
   model::PodInfo& p = state_.pod(e.pod);
-  if (p.phase != model::PodPhase::kRunning) {
+  if (p.phase != model::PodPhase::kRunning || p.epoch != e.epoch) {
     return;
   }
   // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
@@ -139,9 +140,38 @@ void Engine::handle(const PodFinished& e) {
   mark_dirty();
 }
 
+void Engine::handle(const EvictionDone& e) {
+  model::PodInfo& p = state_.pod(e.pod);
+  if (p.phase != model::PodPhase::kReleasing || p.epoch != e.epoch) {
+    return;
+  }
+  if (!p.claims.empty()) {
+    state_.release_claims(e.pod, true);
+  }
+  // The owner (a Job's controller, the workload behind a PodGroup) recreates an evicted pod,
+  // which waits again from now; a bare pod is gone.
+  if (state_.spec_of(e.pod).recreated_on_eviction) {
+    state_.remove(e.pod, model::PodPhase::kPending);
+    p.submitted_us = now_.us;
+    p.bound_us.reset();
+    ++pending_;
+  } else {
+    state_.remove(e.pod, model::PodPhase::kEvicted);
+    p.finished_us = now_.us;
+  }
+  mark_dirty();
+}
+
+void Engine::handle(const WakeUp&) {
+  wake_pending_.erase(now_.us);
+  mark_dirty();
+}
+
 void Engine::handle(const BindDone& e) {
   model::PodInfo& p = state_.pod(e.pod);
-  DRASIM_ASSERT(p.phase == model::PodPhase::kBinding, "only binding pods complete a bind");
+  if (p.phase != model::PodPhase::kBinding || p.epoch != e.epoch) {
+    return;  // evicted while binding
+  }
   start_running(e.pod);
 }
 
@@ -181,13 +211,23 @@ void Engine::handle(const CycleDue&) {
   }
   dirty_ = false;
   const model::CycleResult result =
-      model::run_cycle(state_, scheduler_options(scenario_.scheduler));
+      model::run_cycle(state_, scheduler_options(scenario_.scheduler), now_.us);
   ++stats_.cycles;
   stats_.placements += result.binds.size();
+  stats_.evictions += result.evictions.size();
   pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {
     (void)node;
-    queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod});
+    queue_.schedule(now_ + scenario_.scheduler.bind_latency,
+                    BindDone{pod, state_.pod(pod).epoch});
+  }
+  for (const model::PodId pod : result.evictions) {
+    queue_.schedule(now_ + SimDuration{state_.spec_of(pod).termination_grace_us},
+                    EvictionDone{pod, state_.pod(pod).epoch});
+  }
+  if (result.wake_at_us && !wake_pending_.count(*result.wake_at_us)) {
+    wake_pending_.insert(*result.wake_at_us);
+    queue_.schedule(SimTime{*result.wake_at_us}, WakeUp{});
   }
   if (result.claims_deallocated > 0) {
     // Freed devices: the pods that just failed get another attempt at the next boundary (the

@@ -11,6 +11,8 @@
 #include "sim/run_result.h"
 #include "sim/scenario.h"
 
+#include <set>
+
 namespace drasim::sim {
 
 class Engine {
@@ -26,7 +28,9 @@ class Engine {
   void handle(const DraObjectsAppear& e);
   void handle(const ClaimAppears& e);
   void handle(const PodFinished& e);
+  void handle(const EvictionDone& e);
   void handle(const BindDone& e);
+  void handle(const WakeUp& e);
   void handle(const PodSubmitted& e);
   void handle(const CycleDue& e);
   void handle(const ExpectationDue& e);
@@ -45,6 +49,7 @@ class Engine {
   bool dirty_ = false;
   bool cycle_pending_ = false;
   bool stop_ = false;
+  std::set<int64_t> wake_pending_;  ///< wake-up times already scheduled
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
   RunStats stats_;

@@ -1,7 +1,7 @@
 #pragma once
 /// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
-/// time run in phase order (node changes, DRA objects and claims appearing, finished pods, binds
-/// done, submissions, the scheduling cycle, expectation checks, the horizon), and in scheduling
+/// time run in phase order (node changes, DRA objects and claims appearing, finished pods,
+/// evicted pods gone, binds done, submissions, the scheduling cycle, expectation checks, the horizon), and in scheduling
 /// order within a phase, so every run of the same inputs processes the same events in the same
 /// order.
 
@@ -28,17 +28,30 @@ struct ClaimAppears {
   model::ClaimId claim;
 };
 
+/// Pod events carry the placement they belong to (PodInfo::epoch): an evicted pod that was
+/// recreated and placed again ignores the events of its earlier placement.
 struct PodFinished {
   model::PodId pod;
+  uint32_t epoch = 0;
+};
+
+/// An evicted pod's termination grace period is over: it leaves its node.
+struct EvictionDone {
+  model::PodId pod;
+  uint32_t epoch = 0;
 };
 
 struct BindDone {
   model::PodId pod;
+  uint32_t epoch = 0;
 };
 
 struct PodSubmitted {
   model::PodId pod;
 };
+
+/// The scheduler asked to run again at this time (a grace period or delay ends).
+struct WakeUp {};
 
 struct CycleDue {};
 
@@ -49,8 +62,9 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, BindDone,
-                           PodSubmitted, CycleDue, ExpectationDue, HorizonReached>;
+using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished,
+                           EvictionDone, BindDone, PodSubmitted, WakeUp, CycleDue,
+                           ExpectationDue, HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;

@@ -22,6 +22,7 @@ struct RunStats {
   uint64_t events = 0;
   uint64_t cycles = 0;      ///< cycles actually computed
   uint64_t placements = 0;  ///< binds decided by the scheduler
+  uint64_t evictions = 0;   ///< pods the scheduler evicted
 };
 
 struct RunResult {

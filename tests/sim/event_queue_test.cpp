@@ -1,6 +1,6 @@
 // Event ordering: (time, phase, sequence). The phase order is part of the contract (README,
 // sim/event_queue.h): node changes, DRA objects appearing, claims appearing, finished pods,
-// binds done, submissions, cycle, checks, horizon.
+// evicted pods gone, binds done, submissions, wake-ups, cycle, checks, horizon.
 #include "sim/event_queue.h"
 
 #include <doctest/doctest.h>
@@ -18,15 +18,18 @@ TEST_CASE("events at the same time run in phase order whatever order they were s
   q.schedule(SimTime{5}, CycleDue{});
   q.schedule(SimTime{5}, PodSubmitted{model::PodId(1)});
   q.schedule(SimTime{5}, BindDone{model::PodId(2)});
+  q.schedule(SimTime{5}, WakeUp{});
+  q.schedule(SimTime{5}, EvictionDone{model::PodId(5)});
   q.schedule(SimTime{5}, PodFinished{model::PodId(3)});
   q.schedule(SimTime{5}, ClaimAppears{model::ClaimId(0)});
   q.schedule(SimTime{5}, DraObjectsAppear{});
   q.schedule(SimTime{5}, NodeAppears{model::NodeId(4)});
   q.schedule(SimTime{5}, ExpectationDue{0});
-  // Variant indexes are the phases: 0 node, 1 DRA objects, 2 claim, 3 finished, 4 bind,
-  // 5 submit, 6 cycle, 7 check, 8 horizon. A slice or claim that appears at a cycle's instant
-  // is seen by that cycle, and a pod submitted then finds its claims.
-  for (size_t expected = 0; expected < 9; ++expected) {
+  // Variant indexes are the phases: 0 node, 1 DRA objects, 2 claim, 3 finished, 4 eviction
+  // done, 5 bind, 6 submit, 7 wake-up, 8 cycle, 9 check, 10 horizon. A slice or claim that
+  // appears at a cycle's instant is seen by that cycle, a pod submitted then finds its claims,
+  // and capacity an evicted pod frees is free for that cycle.
+  for (size_t expected = 0; expected < 11; ++expected) {
     CHECK(phase_of(q.pop()) == expected);
   }
   CHECK(q.empty());

@@ -1,0 +1,54 @@
+#include "model/eviction.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace drasim::model {
+
+void evict(ClusterState& state, PodId pod, std::string message, CycleResult& result) {
+  state.begin_release(pod);
+  confirm_eviction(state, pod, std::move(message), result);
+}
+
+void confirm_eviction(ClusterState& state, PodId pod, std::string message, CycleResult& result) {
+  PodInfo& p = state.pod(pod);
+  ++p.evictions;
+  p.eviction_message = std::move(message);
+  result.evictions.push_back(pod);
+}
+
+void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& result) {
+  // Evictions change the set (a job leaves it when its last pod is gone), so walk a copy.
+  const std::vector<JobId> candidates(state.below_min_member.begin(),
+                                      state.below_min_member.end());
+  for (const JobId id : candidates) {
+    JobInfo& job = state.jobs[id.index()];
+    const int64_t grace = job.staleness_grace_us.value_or(kDefaultStalenessGraceUs);
+    if (grace < 0) {
+      continue;
+    }
+    if (!job.stale_since_us) {
+      job.stale_since_us = now_us;
+    }
+    const int64_t due = *job.stale_since_us + grace;
+    if (now_us < due) {
+      result.wake_at_us = std::min(result.wake_at_us.value_or(due), due);
+      continue;
+    }
+    for (const PodId p : job.pods) {
+      const PodPhase phase = state.pod(p).phase;
+      if (phase == PodPhase::kBinding || phase == PodPhase::kRunning) {
+        // pkg/scheduler/api/unschedule_info.go GetGangEvictionMessage.
+        evict(state, p,
+              fmt::format("Workload doesn't have the minimum required number of pods ({}), "
+                          "evicting remaining pod: {}/{}",
+                          job.min_member, state.spec_of(p).namespace_name, state.pod(p).name),
+              result);
+      }
+    }
+  }
+}
+
+}  // namespace drasim::model

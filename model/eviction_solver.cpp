@@ -1,0 +1,161 @@
+#include "model/eviction_solver.h"
+
+#include "model/eviction.h"
+#include "model/statement.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+namespace {
+
+bool active_allocated(PodPhase p) {
+  return p == PodPhase::kBinding || p == PodPhase::kRunning;
+}
+
+}  // namespace
+
+std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
+  const JobInfo& job = state_.jobs[victim.index()];
+  std::vector<PodId> active;
+  for (const PodId p : job.pods) {
+    if (active_allocated(state_.pod(p).phase)) {
+      active.push_back(p);
+    }
+  }
+  // Reverse task order: the pod the allocate action would place last goes first.
+  std::sort(active.begin(), active.end(),
+            [this](PodId a, PodId b) { return state_.task_before(b, a); });
+  std::vector<VictimChunk> chunks;
+  size_t i = 0;
+  // Releasing pods still count as the job's pods for its minimum, as KAI's active-used does
+  // not, so only binding and running pods above minMember are surplus.
+  for (auto count = static_cast<int64_t>(active.size()); count > job.min_member && i < active.size();
+       --count, ++i) {
+    chunks.push_back(VictimChunk{victim, {active[i]}, {}});
+  }
+  if (i < active.size()) {
+    chunks.push_back(VictimChunk{victim, {active.begin() + static_cast<long>(i), active.end()}, {}});
+  }
+  return chunks;
+}
+
+bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
+                                const std::vector<PodId>& tasks) const {
+  for (const PodId v : pods) {
+    const NodeInfo& n = state_.node(state_.pod(v).node);
+    for (const PodId t : tasks) {
+      const ResourceVector& need = state_.spec_of(t).request;
+      bool fits = true;
+      for (size_t slot = 0; slot < need.size() && fits; ++slot) {
+        fits = need.get(slot) <= n.idle.get(slot) + n.releasing.get(slot);
+      }
+      if (fits) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
+  // A victim that fits somewhere on idle plus releasing capacity (its own released resources
+  // included) would be re-placed as a pipelined task: it is "moved", not lost. Each trial
+  // reservation takes idle capacity first and releasing capacity for the rest, and every trial
+  // is undone before returning.
+  struct Trial {
+    NodeId node;
+    ResourceVector from_idle;
+    ResourceVector from_releasing;
+  };
+  std::vector<Trial> trials;
+  for (VictimChunk& chunk : taken) {
+    chunk.moved.assign(chunk.pods.size(), false);
+    for (size_t i = 0; i < chunk.pods.size(); ++i) {
+      const PodId v = chunk.pods[i];
+      if (state_.spec_of(v).has_resource_claims) {
+        continue;  // its devices are not re-allocated in a what-if
+      }
+      const AllocateAction::Placement at = placer_.try_place(v);
+      if (!at.node) {
+        continue;
+      }
+      const ResourceVector track = state_.tracked_request(v, *at.node);
+      NodeInfo& n = state_.node(*at.node);
+      Trial trial{*at.node, ResourceVector(track.size()), ResourceVector(track.size())};
+      for (size_t slot = 0; slot < track.size(); ++slot) {
+        const int64_t idle = std::min(track.get(slot), std::max<int64_t>(n.idle.get(slot), 0));
+        trial.from_idle.set(slot, idle);
+        trial.from_releasing.set(slot, track.get(slot) - idle);
+      }
+      n.idle -= trial.from_idle;
+      n.releasing -= trial.from_releasing;
+      trials.push_back(std::move(trial));
+      chunk.moved[i] = true;
+    }
+  }
+  for (auto it = trials.rbegin(); it != trials.rend(); ++it) {
+    NodeInfo& n = state_.node(it->node);
+    n.idle += it->from_idle;
+    n.releasing += it->from_releasing;
+  }
+}
+
+bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
+                           const std::vector<JobId>& victims, const EvictionPolicy& policy,
+                           CycleResult& result) {
+  Statement stmt(state_);
+  std::vector<VictimChunk> taken;
+  std::vector<std::pair<PodId, PodPhase>> released;
+  const auto place_tasks = [&] {
+    for (const PodId t : tasks) {
+      AllocateAction::Placement at = placer_.try_place(t);
+      if (!at.node) {
+        return false;
+      }
+      if (at.fits_idle) {
+        stmt.allocate(t, *at.node, std::move(at.allocations));
+      } else {
+        stmt.pipeline(t, *at.node, std::move(at.allocations));
+      }
+    }
+    return true;
+  };
+  for (const JobId victim : victims) {
+    for (VictimChunk& chunk : chunks_of(victim)) {
+      for (const PodId p : chunk.pods) {
+        released.emplace_back(p, state_.pod(p).phase);
+        state_.begin_release(p);
+      }
+      taken.push_back(std::move(chunk));
+      if (!frees_room(taken.back().pods, tasks)) {
+        continue;  // no node gained enough room yet: take more victims first
+      }
+      const size_t mark = stmt.checkpoint();
+      if (!place_tasks()) {
+        stmt.rollback(mark);
+        continue;
+      }
+      if (policy.replace_victims) {
+        mark_moved(taken);
+      }
+      if (!policy.valid(taken)) {
+        stmt.rollback(mark);
+        continue;
+      }
+      for (const VictimChunk& c : taken) {
+        for (const PodId p : c.pods) {
+          confirm_eviction(state_, p, policy.message(p), result);
+        }
+      }
+      placer_.commit(stmt, state_.jobs[job_id.index()], result);
+      return true;
+    }
+  }
+  stmt.discard();
+  for (auto it = released.rbegin(); it != released.rend(); ++it) {
+    state_.undo_release(it->first, it->second);
+  }
+  return false;
+}
+
+}  // namespace drasim::model
