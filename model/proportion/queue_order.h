@@ -33,7 +33,9 @@ struct QueueOrderSide {
 [[nodiscard]] bool queue_before(const QueueShare& l, const Amounts& l_next_job, const QueueShare& r,
                                 const Amounts& r_next_job, const Amounts& cluster_total);
 
-/// Victim order: the queue that would be scheduled last gives victims first.
+/// Victim order: the queue that would be scheduled last gives victims first. KAI negates the
+/// comparator (framework `VictimQueueOrderFn`); with drasim's total order that equals swapping
+/// the sides for distinct queues, and swapping keeps a queue from going before itself.
 [[nodiscard]] bool victim_queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
                                        const Amounts& cluster_total);
 
