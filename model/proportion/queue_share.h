@@ -15,6 +15,7 @@ namespace drasim::model::proportion {
 
 /// The three resources the proportion plugin divides, in its order.
 enum Resource : size_t { kCpu = 0, kMemory = 1, kGpu = 2 };
+
 inline constexpr size_t kResources = 3;
 
 /// One amount per resource in KAI units (cpu millicores, memory bytes, gpu devices).
@@ -39,9 +40,9 @@ struct ResourceShare {
 /// kept in.
 struct QueueShare {
   std::string name;
-  int64_t priority = 100;        ///< `spec.priority`
-  uint32_t creation_order = 0;   ///< creationTimestamp order (older first), then name
-  int32_t parent = -1;           ///< index of the parent, -1 at the top level
+  int64_t priority = 100;       ///< `spec.priority`
+  uint32_t creation_order = 0;  ///< creationTimestamp order (older first), then name
+  int32_t parent = -1;          ///< index of the parent, -1 at the top level
   std::vector<uint32_t> children;
   std::array<ResourceShare, kResources> r;
 

@@ -1,0 +1,42 @@
+#pragma once
+/// The proportion plugin's queue comparator (spec 3.3; KAI
+/// pkg/scheduler/plugins/proportion/queue_order/queue_order.go `GetQueueOrderResult`, with the
+/// plugin's default `queuePriorityInQuotaReclaim=false`).
+
+#include "model/proportion/queue_share.h"
+
+namespace drasim::model::proportion {
+
+/// One side of a comparison: the queue, the init request of its next job (what
+/// `GetTasksToAllocate` would pick; zeros when it has none) and, when ordering victim queues,
+/// the allocation of the victims already chosen from it (it only lowers rule 5's share).
+struct QueueOrderSide {
+  const QueueShare& queue;
+  Amounts next_job{};
+  Amounts victims_taken{};
+};
+
+/// Whether `l` goes before `r`, by the first rule that tells them apart:
+/// 1. not over-utilised (fair share < allocated in all three resources) first;
+/// 2. starved (allocated + next job <= quota in all three, unlimited quota = +inf) first;
+/// 3. higher queue priority first;
+/// 4. a queue that would hold some resource (allocated + next job > 0) whose allocatable share
+///    is 0 goes last;
+/// 5. smaller dominant resource share of allocated + next job - victims taken first;
+/// 6. smaller dominant resource share of allocated first;
+/// 7. allocatable shares <= the other's in all resources and < in one first;
+/// 8. older (`creation_order`) first; then, drasim's deterministic tie-break where KAI leaves
+///    equal creation timestamps to heap order, smaller `name` first.
+[[nodiscard]] bool queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
+                                const Amounts& cluster_total);
+
+[[nodiscard]] bool queue_before(const QueueShare& l, const Amounts& l_next_job, const QueueShare& r,
+                                const Amounts& r_next_job, const Amounts& cluster_total);
+
+/// Victim order: the queue that would be scheduled last gives victims first. KAI negates the
+/// comparator (framework `VictimQueueOrderFn`); with drasim's total order that equals swapping
+/// the sides for distinct queues, and swapping keeps a queue from going before itself.
+[[nodiscard]] bool victim_queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
+                                       const Amounts& cluster_total);
+
+}  // namespace drasim::model::proportion

@@ -1,0 +1,248 @@
+#include "model/proportion/reclaimable.h"
+
+#include "model/proportion/share_math.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <utility>
+
+namespace drasim::model::proportion {
+
+namespace {
+
+using Involved = std::array<bool, kResources>;
+
+Amounts allocated_of(const QueueShare& q) {
+  return field_of(q, &ResourceShare::allocated);
+}
+
+/// `ReclaimerFitsDeservedQuota`.
+bool within_quota_with(const QueueShare& q, const Amounts& request) {
+  return less_equal(plus(allocated_of(q), request), field_of(q, &ResourceShare::deserved));
+}
+
+bool non_preemptible_within_quota_with(const QueueShare& q, const Amounts& request) {
+  return less_equal(plus(field_of(q, &ResourceShare::allocated_not_preemptible), request),
+                    field_of(q, &ResourceShare::deserved));
+}
+
+/// `FitsMaintainFairShare`: `remaining` exceeds the allocatable share in some resource.
+bool above_allocatable(const QueueShare& q, const Amounts& remaining) {
+  return !less_equal(remaining, allocatable_shares(q));
+}
+
+/// `ReclaimeeExceedsDeservedQuota`.
+bool above_quota(const QueueShare& q, const Amounts& remaining) {
+  return !less_equal(remaining, field_of(q, &ResourceShare::deserved));
+}
+
+/// `queue` and its ancestors, `queue` first.
+std::vector<uint32_t> up_to_root(const std::vector<QueueShare>& queues, uint32_t queue) {
+  std::vector<uint32_t> path{queue};
+  while (queues[path.back()].parent != -1) {
+    path.push_back(static_cast<uint32_t>(queues[path.back()].parent));
+  }
+  return path;
+}
+
+/// `getLeveledQueues`: the first queues where the two root paths part (the deepest shared
+/// queue when one path contains the other).
+std::pair<uint32_t, uint32_t> leveled_queues(const std::vector<QueueShare>& queues,
+                                             uint32_t reclaimer_leaf, uint32_t victim_leaf) {
+  std::vector<uint32_t> reclaimers = up_to_root(queues, reclaimer_leaf);
+  std::vector<uint32_t> victims = up_to_root(queues, victim_leaf);
+  std::reverse(reclaimers.begin(), reclaimers.end());
+  std::reverse(victims.begin(), victims.end());
+  const size_t depth = std::min(reclaimers.size(), victims.size());
+  for (size_t i = 0; i < depth; ++i) {
+    if (reclaimers[i] != victims[i]) {
+      return {reclaimers[i], victims[i]};
+    }
+  }
+  return {reclaimers[depth - 1], victims[depth - 1]};
+}
+
+/// `canBeDeservedQuotaReclaimCandidate`: over the resources the reclaimer asks for, ignoring
+/// unlimited quotas, the victim side is above quota in one or below quota in none.
+bool deserved_quota_candidate(const QueueShare& victim, const Amounts& request) {
+  bool under_quota = false;
+  for (size_t i = 0; i < kResources; ++i) {
+    const ResourceShare& s = victim.r[i];
+    if (request[i] <= 0 || s.deserved == kUnlimited) {
+      continue;
+    }
+    if (s.allocated > s.deserved) {
+      return true;
+    }
+    under_quota = under_quota || s.allocated < s.deserved;
+  }
+  return !under_quota;
+}
+
+Involved involved_in(const Amounts& amounts) {
+  Involved out{};
+  for (size_t i = 0; i < kResources; ++i) {
+    out[i] = amounts[i] > 0;
+  }
+  return out;
+}
+
+/// `fairShareSaturationRatio`.
+double saturation(double allocated, double fair_share) {
+  if (fair_share == 0) {
+    return allocated > 0 ? std::numeric_limits<double>::infinity() : 0;
+  }
+  if (fair_share == kUnlimited) {
+    return 0;
+  }
+  return allocated / fair_share;
+}
+
+/// Per queue index, what is left of its allocation once the chunks are taken and which
+/// resources were taken from it (KAI's `remainingResourcesMap` / `involvedResourcesByQueue`;
+/// a queue is present once the scenario touched it).
+struct Taken {
+  std::vector<std::optional<Amounts>> remaining;
+  std::vector<Involved> involved;
+};
+
+/// `reclaimResourcesFromReclaimees`: checks every chunk against the strategies and subtracts it
+/// from its leaf and all ancestors. nullopt when a chunk may not be taken.
+std::optional<Taken> take_victims(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                                  const Amounts& request, const std::vector<VictimChunk>& victims) {
+  Taken taken{std::vector<std::optional<Amounts>>(queues.size()),
+              std::vector<Involved>(queues.size())};
+  std::vector<uint32_t> leaves;
+  for (const VictimChunk& chunk : victims) {
+    if (std::find(leaves.begin(), leaves.end(), chunk.leaf) == leaves.end()) {
+      leaves.push_back(chunk.leaf);
+    }
+  }
+  const auto touch = [&](uint32_t q) -> Amounts& {
+    if (!taken.remaining[q]) {
+      taken.remaining[q] = allocated_of(queues[q]);
+    }
+    return *taken.remaining[q];
+  };
+  for (uint32_t leaf : leaves) {
+    const auto [reclaimer_side, victim_side] = leveled_queues(queues, reclaimer_leaf, leaf);
+    Involved leaf_involved{};
+    for (const VictimChunk& chunk : victims) {
+      if (chunk.leaf != leaf) {
+        continue;
+      }
+      const Involved chunk_involved = involved_in(chunk.resources);
+      for (size_t i = 0; i < kResources; ++i) {
+        leaf_involved[i] = leaf_involved[i] || chunk_involved[i];
+      }
+    }
+    taken.involved[leaf] = leaf_involved;
+    touch(victim_side);
+    for (const VictimChunk& chunk : victims) {
+      if (chunk.leaf != leaf) {
+        continue;
+      }
+      const QueueShare& victim_queue = queues[victim_side];
+      const Amounts& left = *taken.remaining[victim_side];
+      const bool maintain_fair_share = above_allocatable(victim_queue, left);
+      const bool guarantee_quota =
+          within_quota_with(queues[reclaimer_side], request) && above_quota(victim_queue, left);
+      if (!maintain_fair_share && !guarantee_quota) {
+        return std::nullopt;
+      }
+      for (uint32_t index : up_to_root(queues, leaf)) {
+        touch(index) = minus(touch(index), chunk.resources);
+        if (index != leaf) {
+          for (size_t i = 0; i < kResources; ++i) {
+            taken.involved[index][i] = taken.involved[index][i] || leaf_involved[i];
+          }
+        }
+      }
+    }
+  }
+  return taken;
+}
+
+/// `isFairShareSaturationLowerPerResource`.
+bool reclaimer_stays_less_saturated(const Involved& involved, const Amounts& reclaimer_after,
+                                    const QueueShare& reclaimer, const Amounts& sibling_after,
+                                    const QueueShare& sibling, double multiplier) {
+  for (size_t i = 0; i < kResources; ++i) {
+    if (!involved[i]) {
+      continue;
+    }
+    const double reclaimer_fair = reclaimer.r[i].fair_share;
+    const double sibling_fair = sibling.r[i].fair_share;
+    if (reclaimer_fair == kUnlimited && sibling_fair == kUnlimited) {
+      continue;
+    }
+    const double reclaimer_ratio = saturation(reclaimer_after[i], reclaimer_fair);
+    const double sibling_ratio = saturation(sibling_after[i], sibling_fair);
+    if (reclaimer_ratio > 1 && sibling_fair > 0 && reclaimer_ratio * multiplier >= sibling_ratio) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// `reclaimingQueuesRemainWithinBoundaries`.
+bool within_boundaries(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                       const Amounts& request, bool non_preemptible, const Taken& taken,
+                       double multiplier) {
+  const Involved reclaimer_involved = involved_in(request);
+  for (uint32_t index : up_to_root(queues, reclaimer_leaf)) {
+    const QueueShare& reclaimer = queues[index];
+    const Amounts after = plus(taken.remaining[index].value_or(allocated_of(reclaimer)), request);
+    for (uint32_t sibling = 0; sibling < queues.size(); ++sibling) {
+      if (!taken.remaining[sibling] || sibling == index
+          || queues[sibling].parent != reclaimer.parent) {
+        continue;
+      }
+      Involved involved = taken.involved[sibling];
+      for (size_t i = 0; i < kResources; ++i) {
+        involved[i] = involved[i] || reclaimer_involved[i];
+      }
+      if (!reclaimer_stays_less_saturated(involved, after, reclaimer, *taken.remaining[sibling],
+                                          queues[sibling], multiplier)) {
+        return false;
+      }
+    }
+    if (non_preemptible && !non_preemptible_within_quota_with(reclaimer, request)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool can_reclaim_resources(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                           const Amounts& request, bool non_preemptible) {
+  const QueueShare& q = queues[reclaimer_leaf];
+  if (!less_equal(plus(allocated_of(q), request), field_of(q, &ResourceShare::fair_share))) {
+    return false;
+  }
+  return !non_preemptible || non_preemptible_within_quota_with(q, request);
+}
+
+bool is_reclaim_victim_candidate(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                                 const Amounts& request, uint32_t victim_leaf) {
+  const auto [reclaimer_side, victim_side] = leveled_queues(queues, reclaimer_leaf, victim_leaf);
+  const QueueShare& victim = queues[victim_side];
+  if (!within_quota_with(queues[reclaimer_side], request)) {
+    return above_allocatable(victim, allocated_of(victim));
+  }
+  return deserved_quota_candidate(victim, request);
+}
+
+bool reclaim_scenario_valid(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                            const Amounts& request, bool non_preemptible,
+                            const std::vector<VictimChunk>& victims, double saturation_multiplier) {
+  const std::optional<Taken> taken = take_victims(queues, reclaimer_leaf, request, victims);
+  return taken
+         && within_boundaries(queues, reclaimer_leaf, request, non_preemptible, *taken,
+                              saturation_multiplier);
+}
+
+}  // namespace drasim::model::proportion
