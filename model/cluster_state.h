@@ -14,6 +14,7 @@
 #include "model/pod.h"
 #include "model/resource_vector.h"
 #include "model/taint.h"
+#include "model/topology_tree.h"
 
 #include <cstdint>
 #include <memory>
@@ -172,9 +173,10 @@ struct JobInfo {
   int64_t creation_us = 0;
   uint32_t name_rank = 0;  ///< rank of (namespace, name) among all jobs
   std::vector<PodId> pods;
-  int64_t pending_pods = 0;       ///< pods in kPending
-  int64_t active_pods = 0;        ///< pods holding a node (pipelined, binding, running)
-  std::optional<JobKey> indexed;  ///< where the job sits in the pending index, if anywhere
+  int64_t pending_pods = 0;             ///< pods in kPending
+  int64_t active_pods = 0;              ///< pods holding a node (pipelined, binding, running)
+  std::optional<JobKey> indexed;        ///< where the job sits in the pending index, if anywhere
+  std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
 
 struct QueueInfo {
@@ -210,6 +212,7 @@ class ClusterState {
   std::vector<PodInfo> pods;
   std::vector<JobInfo> jobs;
   std::vector<QueueInfo> queues;
+  std::vector<TopologyTree> topologies;  ///< one per Topology, in load order
   dra::ClaimBook claims;
   DraContext dra;
   DraFilterMemo dra_memo;
