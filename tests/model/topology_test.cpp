@@ -182,6 +182,60 @@ TEST_CASE("heterogeneous job: rack sets by ratio, B (1.0) before A (0.5), C reje
   CHECK(ran_on(state, "job-cpu") == "b-1");
 }
 
+namespace {
+
+/// Racks of the ratio tests: rack-a with two 4-GPU nodes, rack-b with `b_nodes` nodes of
+/// `b_gpus` GPUs each; one job of a 4-GPU pod and a CPU-only pod requiring a rack.
+ClusterState two_racks(int64_t b_nodes, int64_t b_gpus, bool with_a = true) {
+  ObjectSet objects;
+  Topology t;
+  t.meta.name = "dc";
+  t.levels = {{kRack, "rack"}};
+  objects.topologies = {t};
+  if (with_a) {
+    objects.nodes = {make_node("a-1", 32, 4, {{kRack, "rack-a"}}),
+                     make_node("a-2", 32, 4, {{kRack, "rack-a"}})};
+  }
+  for (int64_t i = 1; i <= b_nodes; ++i) {
+    objects.nodes.push_back(make_node("b-" + std::to_string(i), 32, b_gpus, {{kRack, "rack-b"}}));
+  }
+  objects.pod_groups = {constrained("job", 2, "rack")};
+  objects.pods = {in_group(make_pod("job-gpu", "1", 4), "job"),
+                  in_group(make_pod("job-cpu", "1"), "job")};
+  return build_submitted(objects);
+}
+
+}  // namespace
+
+TEST_CASE("a set that passes the ratio but not placement is rolled back; the next one is tried") {
+  // rack-b: two 2-GPU nodes, 4 GPUs in all: ratio 4/4 = 1.0 sorts it before rack-a (4/8).
+  ClusterState state = two_racks(2, 2);
+  const JobInfo& j = job(state, "job");
+  CHECK(set_names(drasim::model::plan_topology(state, j, pending_of(state, j)))
+        == std::vector<std::string>{"rack-b", "rack-a"});
+  const CycleResult result = cycle(state);
+  // In rack-b the CPU pod (first by name) is placed, then the 4-GPU pod fits on neither 2-GPU
+  // node: rack-b is rolled back. In rack-a both pods tie on a-1 and a-2 (4 GPUs and 32 cores
+  // free each) and take a-1 by name.
+  CHECK(result.binds.size() == 2u);
+  CHECK(ran_on(state, "job-cpu") == "a-1");
+  CHECK(ran_on(state, "job-gpu") == "a-1");
+}
+
+TEST_CASE("when every set fails the reason names the constraint and the last pod's failure") {
+  ClusterState state = two_racks(2, 2, false);
+  const CycleResult result = cycle(state);
+  CHECK(result.binds.empty());
+  // The only set is rack-b (ratio 1.0). The CPU pod is placed (1 of 2), the 4-GPU pod exceeds
+  // both 2-GPU nodes.
+  CHECK(state.reason_of(pod_id(state, "job-cpu"))
+        == "pod group job: resources were found for 1 pods while 2 are required; pod job-gpu: "
+           "topology dc, required level topology.kubernetes.io/rack: the constraint could not "
+           "be satisfied in any of 1 candidate domains; last failure: the pod requests 4 "
+           "nvidia.com/gpu but the largest node in the pool has 2");
+  CHECK(state.pod(pod_id(state, "job-cpu")).phase == PodPhase::kPending);
+}
+
 TEST_CASE("a node missing a level label is outside the topology (behaviour 60)") {
   ObjectSet objects;
   objects.topologies = {zone_rack()};
