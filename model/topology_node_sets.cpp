@@ -71,7 +71,9 @@ class JobView {
   }
 
   /// `calcSubTreeFreeResources` and, for homogeneous tasks, `calcSubTreeAllocatable` over the
-  /// subtree of `d`; every other domain keeps zero free resources and no pod count.
+  /// subtree of `d`; every other domain keeps zero free resources and no pod count. As in KAI,
+  /// an ancestor of the starting domain (e.g. a required zone when all nodes share one rack)
+  /// therefore never fits the job.
   void account(uint32_t d) {
     for (const NodeId n : tree_.domains[d].nodes) {
       const NodeInfo& node = state_.node(n);
