@@ -3,6 +3,7 @@
 #include "model/dynamic_resources.h"
 #include "model/node_fit.h"
 #include "model/queue_capacity.h"
+#include "model/topology_node_sets.h"
 
 #include <fmt/format.h>
 
@@ -53,7 +54,8 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   return pending;
 }
 
-std::string AllocateAction::failure_message(TemplateId spec, const DraRejections& dra_rejected) {
+std::string AllocateAction::failure_message(TemplateId spec, const DraRejections& dra_rejected,
+                                            const std::vector<bool>* within) {
   // Count first, name later: this runs for every failing pod shape in every cycle, so it must
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
@@ -65,7 +67,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present) {
+    if (!n.present || (within && !(*within)[i])) {
       continue;
     }
     ++present;
@@ -110,7 +112,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   return fmt::format("0/{} nodes are available: {}.", present, fmt::join(parts, ", "));
 }
 
-AllocateAction::Placement AllocateAction::place_task(PodId pod) {
+AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologyScope* scope) {
   const PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
@@ -128,7 +130,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   }
   const auto& verdicts = filters_.verdicts(p.spec);
   const bool gpu_task = !t.cpu_only();
-  const PlacementRange range = placement_range(state_, gpu_task);
+  const std::vector<bool>* within = scope ? &scope->nodes : nullptr;
+  const PlacementRange range = placement_range(state_, gpu_task, within);
   const bool with_dra = dra && !dra->skip();
 
   struct Candidate {
@@ -143,7 +146,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
   DraRejections dra_rejected;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present || verdicts[i] != 0 || !fits(t.request, n, false) || host_ports_conflict(t, n)) {
+    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0 || !fits(t.request, n, false)
+        || host_ports_conflict(t, n)) {
       continue;
     }
     if (with_dra) {
@@ -155,7 +159,11 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
       }
     }
     const bool fits_idle = fits(t.request, n, true);
-    const Candidate c{node_score(t, n, fits_idle, options_.placement, range), i, fits_idle};
+    int64_t score = node_score(t, n, fits_idle, options_.placement, range);
+    if (scope && !scope->scores.empty()) {
+      score += scope->scores[i];
+    }
+    const Candidate c{score, i, fits_idle};
     if (with_dra) {
       candidates.push_back(c);
     } else if (!best || c.score > best->score) {
@@ -195,7 +203,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod) {
     out.fits_idle = best->fits_idle;
     return out;
   }
-  out.reason = failure_message(p.spec, dra_rejected);
+  out.reason = failure_message(p.spec, dra_rejected, within);
   return out;
 }
 
@@ -216,14 +224,8 @@ void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t
                          job.name, placed, job.min_member, pod.name, why));
 }
 
-bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
-  const JobInfo& job = state_.jobs[job_id.index()];
-  const std::vector<PodId> tasks = tasks_to_allocate(job);
-  if (auto over = over_queue_capacity(state_, job, chunk_request(state_, tasks))) {
-    set_reason(state_, job, *over);
-    return false;
-  }
-  Statement stmt(state_);
+std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
+    const std::vector<PodId>& tasks, Statement& stmt, const TopologyScope* scope) {
   for (size_t i = 0; i < tasks.size(); ++i) {
     const PodId pod = tasks[i];
     const uint32_t fit_class = state_.spec_of(pod).fit_class;
@@ -232,24 +234,65 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
     if (cached) {
       placement.reason = *cached;
     } else {
-      placement = place_task(pod);
+      placement = place_task(pod, scope);
     }
     if (!placement.node) {
       // Capacity only shrinks during allocate, so a pod that fits nowhere on the committed
-      // state cannot fit later in this cycle: remember it for every pod of its fit class.
-      if (stmt.checkpoint() == 0) {
+      // state cannot fit later in this cycle: remember it for every pod of its fit class. A
+      // topology node set is only part of the cluster, so its failures prove nothing.
+      if (stmt.checkpoint() == 0 && scope == nullptr) {
         failed_classes_[fit_class] = placement.reason;
         state_.set_class_reason(fit_class, placement.reason);
       }
-      stmt.discard();
-      record_job_failure(job, pod, i, placement.reason);
-      return false;
+      return TaskFailure{pod, i, std::move(placement.reason)};
     }
     if (placement.fits_idle) {
       stmt.allocate(pod, *placement.node, std::move(placement.allocations));
     } else {
       stmt.pipeline(pod, *placement.node, std::move(placement.allocations));
     }
+  }
+  return std::nullopt;
+}
+
+std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
+    const JobInfo& job, const std::vector<PodId>& tasks, Statement& stmt) {
+  // KAI's allocateJob asks SubsetNodesFn for candidate node sets and tries each with a
+  // checkpoint (actions/common/allocate.go; plugins/topology/job_filtering.go).
+  const TopologyPlan plan = plan_topology(state_, job, tasks);
+  if (plan.sets.empty()) {
+    return TaskFailure{tasks.front(), 0, plan.failure};
+  }
+  std::optional<TaskFailure> failure;
+  for (const TopologyNodeSet& set : plan.sets) {
+    const size_t mark = stmt.checkpoint();
+    const TopologyScope scope{set.nodes, plan.scores};
+    failure = place_tasks(tasks, stmt, &scope);
+    if (!failure) {
+      return std::nullopt;
+    }
+    stmt.rollback(mark);
+  }
+  failure->reason = fmt::format(
+      "{}: the constraint could not be satisfied in any of {} candidate domains; last failure: {}",
+      describe_constraint(state_, *job.topology), plan.sets.size(), failure->reason);
+  return failure;
+}
+
+bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
+  const JobInfo& job = state_.jobs[job_id.index()];
+  const std::vector<PodId> tasks = tasks_to_allocate(job);
+  if (auto over = over_queue_capacity(state_, job, chunk_request(state_, tasks))) {
+    set_reason(state_, job, *over);
+    return false;
+  }
+  Statement stmt(state_);
+  const std::optional<TaskFailure> failure =
+      job.topology ? place_in_topology(job, tasks, stmt) : place_tasks(tasks, stmt, nullptr);
+  if (failure) {
+    stmt.discard();
+    record_job_failure(job, failure->pod, failure->placed, failure->reason);
+    return false;
   }
   commit(stmt, job, result);
   return true;

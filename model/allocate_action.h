@@ -47,15 +47,37 @@ class AllocateAction {
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
 
  private:
+  /// Where a topology-constrained task may go: one candidate node set (by node index) and the
+  /// preferred-level score per node (empty without a preferred level).
+  struct TopologyScope {
+    const std::vector<bool>& nodes;
+    const std::vector<int64_t>& scores;
+  };
+
+  /// The task that could not be placed, how many of the chunk were placed before it, and why.
+  struct TaskFailure {
+    PodId pod;
+    size_t placed = 0;
+    std::string reason;
+  };
 
   bool allocate_job(JobId job, CycleResult& result);
+  /// Places `tasks` in order inside `stmt` (only on `scope`'s nodes when given); stops at the
+  /// first task that fits nowhere, leaving what was placed for the caller to roll back.
+  [[nodiscard]] std::optional<TaskFailure> place_tasks(const std::vector<PodId>& tasks,
+                                                       Statement& stmt, const TopologyScope* scope);
+  /// Tries the job's topology candidate node sets in order, rolling back between them.
+  [[nodiscard]] std::optional<TaskFailure> place_in_topology(const JobInfo& job,
+                                                             const std::vector<PodId>& tasks,
+                                                             Statement& stmt);
   void reject_unqueued();
   bool ready(const JobInfo& job);
-  [[nodiscard]] Placement place_task(PodId pod);
+  [[nodiscard]] Placement place_task(PodId pod, const TopologyScope* scope = nullptr);
   /// Nodes (by index) the DynamicResources filter rejected, with its answer.
   using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;
 
-  [[nodiscard]] std::string failure_message(TemplateId spec, const DraRejections& dra_rejected);
+  [[nodiscard]] std::string failure_message(TemplateId spec, const DraRejections& dra_rejected,
+                                            const std::vector<bool>* within);
   void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
 
   ClusterState& state_;

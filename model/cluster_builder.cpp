@@ -1,5 +1,6 @@
 #include "model/cluster_builder.h"
 
+#include "model/assert.h"
 #include "model/builtin_priorities.h"
 #include "model/claim_builder.h"
 #include "model/pod_request.h"
@@ -229,6 +230,28 @@ JobId add_job(ClusterState& state, JobInfo job) {
   return JobId::from_index(state.jobs.size() - 1);
 }
 
+/// Resolves a PodGroup's topologyConstraint (aliases to levels), as KAI's snapshot does. The
+/// loader rejects unknown topologies and levels (sim/scenario_checks.cpp).
+std::optional<JobTopology> job_topology(const TopologyConstraint& c, const ObjectSet& objects) {
+  if (c.topology.empty()) {
+    return std::nullopt;
+  }
+  const auto& all = objects.topologies;
+  const auto it = std::find_if(all.begin(), all.end(),
+                               [&](const Topology& t) { return t.meta.name == c.topology; });
+  DRASIM_ASSERT(it != all.end(), "a PodGroup names a Topology that was not loaded");
+  JobTopology out;
+  out.tree = static_cast<uint32_t>(it - all.begin());
+  for (const auto& [level, depth] : {std::pair{&c.required_level, &out.required},
+                                     std::pair{&c.preferred_level, &out.preferred}}) {
+    if (!level->empty()) {
+      *depth = topology_level_depth(*it, *level);
+      DRASIM_ASSERT(depth->has_value(), "a PodGroup names a level its Topology does not have");
+    }
+  }
+  return out;
+}
+
 void build_group_jobs(const ObjectSet& objects, ClusterState& state,
                       const std::vector<std::vector<size_t>>& members) {
   for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
@@ -250,6 +273,7 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
       job.creation_us = pg.meta.appear_us;
       job.staleness_grace_us = pg.staleness_grace_period_us;
       job.preemption_delay_us = pg.preemption_delay_us;
+      job.topology = job_topology(pg.topology_constraint, objects);
       const JobId id = add_job(state, std::move(job));
       for (const size_t m : members[g]) {
         const Pod& pod = objects.pods[m];
@@ -307,6 +331,9 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   state.zero_unadvertised_on_reserve = options.zero_unadvertised_on_reserve;
   intern_names(objects, state.names);
   build_nodes(objects, state);
+  for (const Topology& t : objects.topologies) {
+    state.topologies.push_back(build_topology_tree(t, state.nodes));
+  }
   build_queues(objects, options, state);
   for (size_t m = 0; m < objects.pods.size(); ++m) {
     state.templates.push_back(

@@ -261,11 +261,10 @@ void ClusterState::check_invariants() const {
     }
   }
   for (size_t i = 0; i < queues.size(); ++i) {
-    DRASIM_ASSERT(usage[i].pending == queue_usage[i].pending
-                      && usage[i].allocated == queue_usage[i].allocated
-                      && usage[i].allocated_not_preemptible
-                             == queue_usage[i].allocated_not_preemptible,
-                  "queue usage equals the sum of its pods");
+    DRASIM_ASSERT(
+        usage[i].pending == queue_usage[i].pending && usage[i].allocated == queue_usage[i].allocated
+            && usage[i].allocated_not_preemptible == queue_usage[i].allocated_not_preemptible,
+        "queue usage equals the sum of its pods");
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeInfo& n = nodes[i];

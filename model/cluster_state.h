@@ -15,6 +15,7 @@
 #include "model/queue_usage.h"
 #include "model/resource_vector.h"
 #include "model/taint.h"
+#include "model/topology_tree.h"
 
 #include <cstdint>
 #include <memory>
@@ -64,7 +65,7 @@ struct PodTemplate {
   ResourceVector request;  ///< KAI's ResReqVector (section 1.3), pods slot = 1
   QuotaVector quota{};     ///< what the pod charges its queue (cpu, memory, TotalGPUs)
   int64_t termination_grace_us = 30'000'000;  ///< `terminationGracePeriodSeconds` (default 30)
-  bool recreated_on_eviction = false;  ///< an owner (controller, PodGroup) recreates it
+  bool recreated_on_eviction = false;         ///< an owner (controller, PodGroup) recreates it
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
@@ -179,16 +180,17 @@ struct JobInfo {
   int64_t creation_us = 0;
   uint32_t name_rank = 0;  ///< rank of (namespace, name) among all jobs
   std::vector<PodId> pods;
-  int64_t pending_pods = 0;       ///< pods in kPending
-  int64_t active_pods = 0;        ///< pods holding a node (pipelined, binding, running, releasing)
-  int64_t releasing_pods = 0;     ///< pods in kReleasing (part of active_pods)
+  int64_t pending_pods = 0;    ///< pods in kPending
+  int64_t active_pods = 0;     ///< pods holding a node (pipelined, binding, running, releasing)
+  int64_t releasing_pods = 0;  ///< pods in kReleasing (part of active_pods)
   int64_t succeeded_pods = 0;
   std::optional<int64_t> staleness_grace_us;  ///< `spec.stalenessGracePeriod`; nullopt = 60 s
   std::optional<int64_t> preemption_delay_us;
   std::optional<int64_t> last_start_us;  ///< last time the job went from no pod bound to bound
   std::optional<int64_t> last_eviction_us;
   std::optional<int64_t> stale_since_us;
-  std::optional<JobKey> indexed;  ///< where the job sits in the pending index, if anywhere
+  std::optional<JobKey> indexed;        ///< where the job sits in the pending index, if anywhere
+  std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
 
 struct QueueInfo {
@@ -224,7 +226,8 @@ class ClusterState {
   std::vector<PodInfo> pods;
   std::vector<JobInfo> jobs;
   std::vector<QueueInfo> queues;
-  std::vector<QueueUsage> queue_usage;  ///< by queue, descendants included
+  std::vector<QueueUsage> queue_usage;   ///< by queue, descendants included
+  std::vector<TopologyTree> topologies;  ///< one per Topology, in load order
   dra::ClaimBook claims;
   DraContext dra;
   DraFilterMemo dra_memo;

@@ -18,8 +18,7 @@ class EvictionCandidates {
   /// Queue order for pending jobs: whether queue `a` goes before queue `b`.
   using QueueOrder = std::function<bool(QueueId a, QueueId b)>;
 
-  EvictionCandidates(ClusterState& state, int64_t now_us, CycleResult& result,
-                     QueueOrder order);
+  EvictionCandidates(ClusterState& state, int64_t now_us, CycleResult& result, QueueOrder order);
 
   /// Pending jobs allowed to evict, best first: leaf queues in `order`, each queue's jobs in
   /// job order (interleaved one job per queue turn, as the queue heap pops them). A job inside

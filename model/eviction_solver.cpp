@@ -29,12 +29,13 @@ std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
   size_t i = 0;
   // Releasing pods still count as the job's pods for its minimum, as KAI's active-used does
   // not, so only binding and running pods above minMember are surplus.
-  for (auto count = static_cast<int64_t>(active.size()); count > job.min_member && i < active.size();
-       --count, ++i) {
+  for (auto count = static_cast<int64_t>(active.size());
+       count > job.min_member && i < active.size(); --count, ++i) {
     chunks.push_back(VictimChunk{victim, {active[i]}, {}});
   }
   if (i < active.size()) {
-    chunks.push_back(VictimChunk{victim, {active.begin() + static_cast<long>(i), active.end()}, {}});
+    chunks.push_back(
+        VictimChunk{victim, {active.begin() + static_cast<long>(i), active.end()}, {}});
   }
   return chunks;
 }
@@ -67,6 +68,7 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
     ResourceVector from_idle;
     ResourceVector from_releasing;
   };
+
   std::vector<Trial> trials;
   for (VictimChunk& chunk : taken) {
     chunk.moved.assign(chunk.pods.size(), false);

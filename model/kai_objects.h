@@ -56,6 +56,10 @@ struct TopologyConstraint {
   std::string topology;
   std::string required_level;
   std::string preferred_level;
+  /// Where each field was written, for the load-time check that the names exist.
+  SourceRef topology_at;
+  SourceRef required_at;
+  SourceRef preferred_at;
 
   friend bool operator==(const TopologyConstraint&, const TopologyConstraint&) = default;
 };

@@ -31,11 +31,13 @@ int64_t non_allocated(const NodeInfo& node, bool gpu_task) {
   return node.idle.get(kCpuSlot) + node.releasing.get(kCpuSlot);
 }
 
-PlacementRange placement_range(const ClusterState& state, bool gpu_task) {
+PlacementRange placement_range(const ClusterState& state, bool gpu_task,
+                               const std::vector<bool>* within) {
   int64_t lo = std::numeric_limits<int64_t>::max();
   int64_t hi = 0;
-  for (const NodeInfo& n : state.nodes) {
-    if (!n.present || allocatable_of(n, gpu_task) == 0) {
+  for (size_t i = 0; i < state.nodes.size(); ++i) {
+    const NodeInfo& n = state.nodes[i];
+    if (!n.present || (within && !(*within)[i]) || allocatable_of(n, gpu_task) == 0) {
       continue;
     }
     const int64_t free = non_allocated(n, gpu_task);

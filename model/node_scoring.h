@@ -31,8 +31,10 @@ struct PlacementRange {
 /// `NonAllocatedResource` = idle + releasing (whole GPUs only).
 int64_t non_allocated(const NodeInfo& node, bool gpu_task);
 
-/// Binpack range over the present nodes of `state`.
-PlacementRange placement_range(const ClusterState& state, bool gpu_task);
+/// Binpack range over the present nodes of `state`, or only those `within` marks (a topology
+/// candidate node set) when given.
+PlacementRange placement_range(const ClusterState& state, bool gpu_task,
+                               const std::vector<bool>* within = nullptr);
 
 /// nodeplacement score in micro-points: binpack `9 * (1 - (free - min) / (max - min))` (9 when
 /// min == max, 0 when the node has none of the resource or max is 0); spread `free / total`

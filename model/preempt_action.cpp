@@ -28,7 +28,9 @@ void run_preempt(ClusterState& state, AllocateAction& placer, int64_t now_us,
       continue;
     }
     EvictionPolicy policy;
-    policy.valid = [](const std::vector<VictimChunk>&) { return true; };
+    policy.valid = [](const std::vector<VictimChunk>&) {
+      return true;
+    };
     policy.message = [&](PodId victim) {
       // pkg/scheduler/api/unschedule_info.go GetPreemptMessage.
       return fmt::format("Pod {}/{} was preempted by higher priority workload {}/{}",

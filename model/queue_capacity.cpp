@@ -61,8 +61,7 @@ std::optional<std::string> check(const ClusterState& state, const JobInfo& job,
       if (!limits && !job.preemptible && res.quota != -1) {
         const int64_t quota = queue_amount(res.quota, r);
         if (u.allocated_not_preemptible[r] + request[r] > quota) {
-          return non_preemptible_message(q, r, quota, u.allocated_not_preemptible[r],
-                                         request[r]);
+          return non_preemptible_message(q, r, quota, u.allocated_not_preemptible[r], request[r]);
         }
       }
     }
@@ -102,8 +101,7 @@ std::optional<std::string> over_queue_capacity(const ClusterState& state, const 
   return check(state, job, request, false);
 }
 
-std::optional<std::string> non_preemptible_over_quota(const ClusterState& state,
-                                                      const JobInfo& job,
+std::optional<std::string> non_preemptible_over_quota(const ClusterState& state, const JobInfo& job,
                                                       const QuotaVector& request) {
   return check(state, job, request, false);
 }

@@ -30,8 +30,7 @@ std::optional<std::string> over_queue_capacity(const ClusterState& state, const 
 
 /// `IsNonPreemptibleJobOverQuota`: only the non-preemptible quota check (a preemptor must stay
 /// within quota).
-std::optional<std::string> non_preemptible_over_quota(const ClusterState& state,
-                                                      const JobInfo& job,
+std::optional<std::string> non_preemptible_over_quota(const ClusterState& state, const JobInfo& job,
                                                       const QuotaVector& request);
 
 }  // namespace drasim::model

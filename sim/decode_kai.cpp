@@ -39,12 +39,15 @@ std::optional<int64_t> signed_duration_us(const Cursor& c) {
   return decode_duration_us(c);
 }
 
-model::TopologyConstraint decode_topology_constraint(const Cursor& c) {
+model::TopologyConstraint decode_topology_constraint(const Cursor& c, uint32_t file_index) {
   model::TopologyConstraint t;
   c.expect_map();
   t.topology = c["topology"].str();
   t.required_level = c["requiredTopologyLevel"].str();
   t.preferred_level = c["preferredTopologyLevel"].str();
+  t.topology_at = source_of(c["topology"], file_index);
+  t.required_at = source_of(c["requiredTopologyLevel"], file_index);
+  t.preferred_at = source_of(c["preferredTopologyLevel"], file_index);
   if (t.topology.empty() && (!t.required_level.empty() || !t.preferred_level.empty())) {
     c["topology"].error("the name of a Topology when a level is given");
   }
@@ -98,13 +101,13 @@ model::PodGroup decode_pod_group(const Cursor& root, uint32_t file_index) {
       {{"preemptible", model::Preemptibility::kPreemptible},
        {"non-preemptible", model::Preemptibility::kNonPreemptible}},
       model::Preemptibility::kUnset);
-  pg.topology_constraint = decode_topology_constraint(spec["topologyConstraint"]);
+  pg.topology_constraint = decode_topology_constraint(spec["topologyConstraint"], file_index);
   for (const Cursor& sg : spec["subGroups"].items()) {
     model::SubGroup sub;
     sub.name = sg["name"].required_str("a subgroup name");
     sub.parent = sg["parent"].str();
     sub.min_member = decode_min(sg["minMember"]);
-    sub.topology_constraint = decode_topology_constraint(sg["topologyConstraint"]);
+    sub.topology_constraint = decode_topology_constraint(sg["topologyConstraint"], file_index);
     pg.sub_groups.push_back(std::move(sub));
   }
   pg.staleness_grace_period_us = signed_duration_us(spec["stalenessGracePeriod"]);

@@ -1,11 +1,14 @@
 #include "sim/scenario_checks.h"
 
 #include "model/builtin_priorities.h"
+#include "model/topology_tree.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace drasim::sim {
 namespace {
@@ -103,6 +106,42 @@ class Checker {
     }
   }
 
+  /// A topologyConstraint must name a loaded Topology and levels (node labels or aliases) it
+  /// has; KAI would otherwise leave the job pending with a configuration error every cycle.
+  void topology_constraint(const model::TopologyConstraint& c, const std::string& path) {
+    if (c.topology.empty()) {
+      return;
+    }
+    const auto& all = s_.objects.topologies;
+    const auto it = std::find_if(all.begin(), all.end(), [&](const model::Topology& t) {
+      return t.meta.name == c.topology;
+    });
+    if (it == all.end()) {
+      report(c.topology_at, path + ".topology", "the name of an existing Topology",
+             fmt::format("\"{}\"", c.topology));
+      return;
+    }
+    for (const auto& [level, at, field] :
+         {std::tuple{&c.required_level, &c.required_at, "requiredTopologyLevel"},
+          std::tuple{&c.preferred_level, &c.preferred_at, "preferredTopologyLevel"}}) {
+      if (!level->empty() && !model::topology_level_depth(*it, *level)) {
+        report(*at, fmt::format("{}.{}", path, field),
+               fmt::format("a level (node label or alias) of Topology {}", c.topology),
+               fmt::format("\"{}\"", *level));
+      }
+    }
+  }
+
+  void topology_constraints() {
+    for (const auto& pg : s_.objects.pod_groups) {
+      topology_constraint(pg.topology_constraint, "spec.topologyConstraint");
+      for (size_t i = 0; i < pg.sub_groups.size(); ++i) {
+        topology_constraint(pg.sub_groups[i].topology_constraint,
+                            fmt::format("spec.subGroups[{}].topologyConstraint", i));
+      }
+    }
+  }
+
   void bound_pods() {
     std::set<std::string> nodes;
     for (const auto& n : s_.objects.nodes) {
@@ -156,6 +195,7 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   checker.pod_groups();
   checker.queue_tree();
   checker.bound_pods();
+  checker.topology_constraints();
 }
 
 }  // namespace drasim::sim

@@ -46,5 +46,59 @@ spec: {containers: [{name: c, resources: {limits: {nvidia.com/gpu: 10P}}}]}
              "quantity of at most 1P, got \"10P\"");
 }
 
+TEST_CASE("a PodGroup naming a Topology that does not exist is an input error") {
+  const char* text = R"(apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: g}
+spec:
+  topologyConstraint: {topology: nowhere, requiredTopologyLevel: rack}
+)";
+  CHECK(only_error(text)
+        == "t.yaml:5:34: error: spec.topologyConstraint.topology: the name of an existing "
+           "Topology, got \"nowhere\"");
+}
+
+TEST_CASE("a topology level that is neither a label nor an alias of the Topology is an error") {
+  const char* text = R"(apiVersion: kai.scheduler/v1alpha1
+kind: Topology
+metadata: {name: net}
+spec:
+  levels: [{nodeLabel: example.com/rack, alias: rack}]
+---
+apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: g}
+spec:
+  topologyConstraint:
+    topology: net
+    requiredTopologyLevel: rack
+    preferredTopologyLevel: row
+)";
+  // `rack` is the alias of example.com/rack; `row` names nothing.
+  CHECK(only_error(text)
+        == "t.yaml:14:29: error: spec.topologyConstraint.preferredTopologyLevel: a level (node "
+           "label or alias) of Topology net, got \"row\"");
+}
+
+TEST_CASE("a subgroup's topology constraint is checked too") {
+  const char* text = R"(apiVersion: kai.scheduler/v1alpha1
+kind: Topology
+metadata: {name: net}
+spec:
+  levels: [{nodeLabel: example.com/rack}]
+---
+apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: g}
+spec:
+  subGroups:
+  - name: workers
+    topologyConstraint: {topology: net, requiredTopologyLevel: example.com/row}
+)";
+  CHECK(only_error(text)
+        == "t.yaml:13:64: error: spec.subGroups[0].topologyConstraint.requiredTopologyLevel: a "
+           "level (node label or alias) of Topology net, got \"example.com/row\"");
+}
+
 }  // namespace
 }  // namespace drasim::sim

@@ -1,0 +1,42 @@
+#pragma once
+/// KAI's topology plugin at job allocation (pkg/scheduler/plugins/topology/job_filtering.go
+/// `subSetNodesFn`, node_scoring.go `calculateNodeScores`, topology_utils.go
+/// `reverseLevelOrder`): the ordered candidate node sets for a job with a topology constraint
+/// and the preferred-level node scores (kai-scheduler-behavior.md sections 3.4, 3.5 and 5).
+
+#include "model/cluster_state.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace drasim::model {
+
+/// `Topology` plugin weight (plugins/scores): the preferred-level score is 0..10 times this.
+inline constexpr int64_t kTopologyScore = 100'000;
+
+/// One domain's present nodes, by node index.
+struct TopologyNodeSet {
+  std::string domain;
+  std::vector<bool> nodes;
+};
+
+struct TopologyPlan {
+  /// Domains that can host the job at the relevant levels, narrowest level first; within a
+  /// level, the sorted tree's order (more packed siblings first, ties by id).
+  std::vector<TopologyNodeSet> sets;
+  /// Micro-points per node index for the preferred level; empty without a preferred level.
+  std::vector<int64_t> scores;
+  /// Why there is no set at all (empty when `sets` is not).
+  std::string failure;
+};
+
+/// The plan for placing `tasks` (the job's current chunk) of a job with a topology constraint.
+[[nodiscard]] TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
+                                         const std::vector<PodId>& tasks);
+
+/// "topology <name>, required level <label>" (or the preferred level when none is required),
+/// the prefix of every topology failure message.
+[[nodiscard]] std::string describe_constraint(const ClusterState& state, const JobTopology& c);
+
+}  // namespace drasim::model
