@@ -1,6 +1,7 @@
 #include "model/cluster_state.h"
 
 #include "model/assert.h"
+#include "model/gpu_sharing.h"
 
 #include <algorithm>
 #include <tuple>
@@ -17,8 +18,39 @@ std::optional<NodeId> ClusterState::find_node(std::string_view name) const {
   return NodeId::from_index(static_cast<size_t>(it - nodes.begin()));
 }
 
+namespace {
+
+GroupHold hold_of(PodPhase phase) {
+  return phase == PodPhase::kReleasing   ? GroupHold::kReleasing
+         : phase == PodPhase::kPipelined ? GroupHold::kPipelined
+                                         : GroupHold::kHolding;
+}
+
+WholeGpuView whole_gpus(NodeInfo& n) {
+  return WholeGpuView{n.idle, n.releasing, n.used, n.gpu_count};
+}
+
+/// Shared-GPU bookkeeping of a pod joining (leaving) its node in `phase` (KAI
+/// addSharedGPUTaskResources / removeSharedTaskResources).
+void join_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+  if (t.gpu_share.shared()) {
+    n.gpu_groups.add(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+  }
+}
+
+void leave_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+  if (t.gpu_share.shared()) {
+    n.gpu_groups.remove(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+  }
+}
+
+}  // namespace
+
 ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const {
   ResourceVector track = spec_of(pod_id).request;
+  if (spec_of(pod_id).gpu_share.shared()) {
+    track.set(kGpuSlot, 0);
+  }
   if (!zero_unadvertised_on_reserve) {
     return track;
   }
@@ -126,14 +158,25 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   DRASIM_ASSERT(holds_node(phase), "a placed pod must be pipelined, binding or running");
   const ResourceVector track = tracked_request(pod_id, node_id);
   NodeInfo& n = node(node_id);
+  const PodTemplate& t = spec_of(pod_id);
+  if (t.gpu_share.shared() && p.gpu_groups.empty()) {
+    p.gpu_groups = choose_gpus(t, n, PlacementStrategy::kBinpack).groups;
+    // An input that binds more than the node holds still gets groups: new ones, as KAI would
+    // count the GPUs the pod's labels name.
+    if (p.gpu_groups.empty()) {
+      for (int64_t k = 0; k < t.gpu_share.devices; ++k) {
+        p.gpu_groups.push_back(n.gpu_groups.next_id() + static_cast<uint32_t>(k));
+      }
+    }
+  }
   n.used += track;
   if (phase == PodPhase::kPipelined) {
     n.releasing -= track;
   } else {
     n.idle -= track;
   }
+  join_groups(n, t, p, phase);
   ++n.pod_count;
-  const PodTemplate& t = spec_of(pod_id);
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
   p.node = node_id;
   p.phase = phase;
@@ -157,6 +200,7 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   } else {
     n.idle += track;
   }
+  leave_groups(n, spec_of(pod_id), p, p.phase);
   --n.pod_count;
   for (const HostPort& hp : spec_of(pod_id).host_ports) {
     const auto it = std::find(n.host_ports.begin(), n.host_ports.end(), hp);
@@ -165,6 +209,9 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   }
   p.node = NodeId();
   p.phase = phase;
+  if (phase == PodPhase::kPending) {
+    p.gpu_groups.clear();
+  }
   JobInfo& job = jobs[p.job.index()];
   --job.active_pods;
   job.pending_pods += phase == PodPhase::kPending ? 1 : 0;
@@ -175,20 +222,28 @@ void ClusterState::begin_release(PodId pod_id) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning,
                 "only binding or running pods start releasing");
-  node(p.node).releasing += tracked_request(pod_id, p.node);
+  NodeInfo& n = node(p.node);
+  n.releasing += tracked_request(pod_id, p.node);
+  // KAI changes a task's status by removing and re-adding it.
+  leave_groups(n, spec_of(pod_id), p, p.phase);
+  join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
   p.phase = PodPhase::kReleasing;
 }
 
 void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
-  node(p.node).releasing -= tracked_request(pod_id, p.node);
+  NodeInfo& n = node(p.node);
+  n.releasing -= tracked_request(pod_id, p.node);
+  leave_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
+  join_groups(n, spec_of(pod_id), p, phase);
   p.phase = phase;
 }
 
 void ClusterState::check_invariants() const {
   std::vector<ResourceVector> used(nodes.size());
   std::vector<uint32_t> counts(nodes.size(), 0);
+  std::vector<NodeGpuGroups> groups(nodes.size());
   for (size_t i = 0; i < pods.size(); ++i) {
     const PodInfo& p = pods[i];
     DRASIM_ASSERT(p.phase != PodPhase::kPipelined, "no pipelined pod outlives its session");
@@ -197,12 +252,24 @@ void ClusterState::check_invariants() const {
     if (holds) {
       used[p.node.index()] += tracked_request(PodId::from_index(i), p.node);
       ++counts[p.node.index()];
+      const PodTemplate& t = templates[p.spec.index()];
+      DRASIM_ASSERT(t.gpu_share.shared() == !p.gpu_groups.empty(),
+                    "a placed pod has GPU groups exactly when it is shared");
+      for (const uint32_t g : p.gpu_groups) {
+        groups[p.node.index()].add_memory(g, shared_task_mib(t, node(p.node)), hold_of(p.phase));
+      }
     }
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeInfo& n = nodes[i];
     DRASIM_ASSERT(n.used == used[i], "node used vector equals the sum of its pods");
-    DRASIM_ASSERT(n.idle + n.used == n.allocatable, "idle + used == allocatable");
+    ResourceVector shared(n.allocatable.size());
+    shared.set(kGpuSlot, n.gpu_groups.gpus_taken() * kMilliPerGpu);
+    DRASIM_ASSERT(n.idle + n.used + shared == n.allocatable,
+                  "idle + used + GPUs of shared groups == allocatable");
+    DRASIM_ASSERT(n.gpu_groups.gpus_taken() <= n.gpu_groups.used_groups(),
+                  "shared groups take at most one GPU each");
+    DRASIM_ASSERT(n.gpu_groups.same_memory(groups[i]), "GPU groups match their pods");
     DRASIM_ASSERT(n.pod_count == counts[i], "node pod count matches its pods");
   }
 }

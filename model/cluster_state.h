@@ -7,6 +7,8 @@
 #include "model/dra/claim_book.h"
 #include "model/dra/features.h"
 #include "model/dra_filter_memo.h"
+#include "model/gpu_groups.h"
+#include "model/gpu_request.h"
 #include "model/ids.h"
 #include "model/kai_objects.h"
 #include "model/node_selector.h"
@@ -47,6 +49,7 @@ struct NodeInfo {
   int64_t gpu_count = 0;  ///< `nvidia.com/gpu.count` label, else allocatable GPUs (devices)
   std::vector<HostPort> host_ports;
   uint32_t pod_count = 0;
+  NodeGpuGroups gpu_groups;  ///< GPU memory and shared GPU groups (section 1.7)
 
   /// KAI `IsCPUOnlyNode`: no allocatable GPU (and no MIG, no DRA GPUs in later releases).
   [[nodiscard]] bool cpu_only() const { return allocatable.get(kGpuSlot) <= 0; }
@@ -61,6 +64,7 @@ struct PodTemplate {
   std::optional<NodeSelector> required_affinity;
   std::vector<HostPort> host_ports;
   ResourceVector request;  ///< KAI's ResReqVector (section 1.3), pods slot = 1
+  GpuShare gpu_share;      ///< gpu-fraction / gpu-memory request (section 1.3 item 5)
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
@@ -85,8 +89,9 @@ struct PodTemplate {
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
   std::string status_phase;      ///< `status.phase` as written (for pre-bound pods)
 
-  /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested.
-  [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }
+  /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested (a gpu-memory request has 0 in the
+  /// GPU slot but still wants a GPU).
+  [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0 && !gpu_share.shared(); }
 };
 
 /// Pod lifecycle states. kBinding, kRunning and kReleasing hold node resources (KAI:
@@ -138,8 +143,11 @@ struct PodInfo {
   std::vector<ClaimId> claims;
   std::string claim_problem;
   std::vector<PodDevice> devices;  ///< what the pod's claims held when it was placed
-  std::string reason;              ///< why the pod is pending (read it through reason_of)
-  uint64_t reason_stamp = 0;       ///< when `reason` was written (ClusterState::next_stamp)
+  /// A shared pod's GPU groups on its node (NodeGpuGroups ids), chosen before it is placed; kept
+  /// after it finishes for the report, cleared when it returns to pending.
+  std::vector<uint32_t> gpu_groups;
+  std::string reason;         ///< why the pod is pending (read it through reason_of)
+  uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
 };
 
 /// A job's position in its queue as integers only (KAI job order: higher priority, then the
@@ -249,7 +257,8 @@ class ClusterState {
   /// Node by name, if any (binary search; nodes are kept sorted by name).
   [[nodiscard]] std::optional<NodeId> find_node(std::string_view name) const;
 
-  /// What a pod charges a node: the request with unadvertised slots zeroed (see above).
+  /// What a pod charges a node: the request with unadvertised slots zeroed (see above), and no
+  /// GPU for a shared pod (its GPUs are charged through the node's GPU groups).
   [[nodiscard]] ResourceVector tracked_request(PodId pod, NodeId node) const;
 
   /// Submits a pod: kNotSubmitted -> kPending.
@@ -259,7 +268,9 @@ class ClusterState {
   void finish_unplaced(PodId pod, PodPhase phase);
 
   /// Places a pending pod on a node in `phase`: kBinding or kRunning charge idle (KAI: idle -=
-  /// track); kPipelined consumes releasing capacity instead (releasing -= track).
+  /// track); kPipelined consumes releasing capacity instead (releasing -= track). A shared pod
+  /// joins the GPU groups in its `gpu_groups`; one placed without them (bound in the input, where
+  /// KAI would read its `runai-gpu-group` label) takes the groups gpupack would choose.
   void place(PodId pod, NodeId node, PodPhase phase);
 
   /// Removes a placed pod from its node (returning its resources) and sets `phase`.
@@ -312,8 +323,9 @@ class ClusterState {
   /// KAI task order: whether pod `a` is tried before pod `b`.
   [[nodiscard]] bool task_before(PodId a, PodId b) const;
 
-  /// Verifies idle + used == allocatable on every node and pod counts (outside sessions, when no
-  /// pod is pipelined); aborts on violation.
+  /// Verifies idle + used + GPUs taken by shared groups == allocatable on every node, pod counts
+  /// and the groups' memory recomputed from the pods (outside sessions, when no pod is
+  /// pipelined); aborts on violation.
   void check_invariants() const;
 };
 
