@@ -59,7 +59,8 @@ struct NodeGpuMemory {
 };
 
 /// From label `nvidia.com/gpu.memory`: values of at least 1 TiB-in-MiB are bytes (divided by
-/// 1 MiB), then floored to a multiple of 100; missing or unparsable -> 100, not synced.
+/// 1 MiB), then floored to a multiple of 100; missing or unparsable -> 100, not synced. A value
+/// that floors below 100 counts as unparsable (KAI would divide by zero).
 NodeGpuMemory node_gpu_memory(const StringMap& labels);
 
 /// Memory one device of the request takes on a node (`GetResourceGpuMemory`): gpu-memory as

@@ -108,7 +108,12 @@ GpuChoice choose_gpus(const PodTemplate& t, const NodeInfo& node, PlacementStrat
       candidates.push_back({pack ? g.used_mib : groups.memory_mib - g.used_mib, &g});
     }
   }
-  const int64_t whole = floor_gpus(node.idle.get(kGpuSlot) + node.releasing.get(kGpuSlot));
+  // filterGpusByEnoughResources: `int(idle) + int(releasing)` whole GPUs, each truncated, when
+  // either is positive.
+  const int64_t idle = node.idle.get(kGpuSlot);
+  const int64_t releasing = node.releasing.get(kGpuSlot);
+  const int64_t whole =
+      idle > 0 || releasing > 0 ? idle / kMilliPerGpu + releasing / kMilliPerGpu : 0;
   for (int64_t i = 0; i < whole; ++i) {
     candidates.push_back({pack ? 0 : groups.memory_mib, nullptr});
   }

@@ -35,7 +35,8 @@ int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node);
 
 /// The GPUs a shared task takes on a node (`FittingGPUs` + `GetNodePreferableGpuForSharing`):
 /// fitting existing groups and whole idle+releasing GPUs, ordered by gpupack (fullest group
-/// first) or gpuspread (whole GPUs first), ties by group id; a whole GPU opens a new group.
+/// first) or gpuspread (whole GPUs first); equal scores keep candidate order (KAI: map order;
+/// here groups by id, then whole GPUs). A whole GPU opens a new group.
 /// `releasing` says the task must be pipelined (a group short of idle memory, or the task does
 /// not fit on idle resources).
 struct GpuChoice {

@@ -74,7 +74,8 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
     if (t.has_resource_claims) {
       row.path = "dra";
     } else {
-      row.path = t.uses_extended_resources ? "device-plugin" : "none";
+      // A shared GPU comes from the device plugin too, through KAI's reservation pod.
+      row.path = t.uses_extended_resources || t.gpu_share.shared() ? "device-plugin" : "none";
     }
     row.devices = p.devices;
     row.implicit_tolerations = t.implicit_tolerations;

@@ -350,3 +350,25 @@ TEST_CASE("a shared pod bound in the input on a full node still gets its own gro
   CHECK(node(state, "n").idle.get(kGpuSlot) == -2000);
   state.check_invariants();
 }
+
+TEST_CASE("a fraction that needs a releasing GPU is pipelined, and the session close undoes it") {
+  ObjectSet objects;
+  objects.nodes = {gpu_node("n", 1)};
+  objects.pods = {make_pod("whole", "1", 1), shared_pod("task", {{"gpu-fraction", "0.5"}})};
+  ClusterState state = build_submitted(objects);
+  run_on(state, "whole", "n");
+  state.begin_release(pod_id(state, "whole"));  // its GPU: idle 0, releasing 1
+  const NodeInfo before = node(state, "n");
+  // Fit on idle + releasing: floor(0 + 1) + 0 groups >= 1; on idle alone floor(0) + 0 < 1. The
+  // only candidate is the releasing whole GPU, so the task is pipelined onto a new group.
+  const CycleResult result = cycle(state);
+  CHECK(result.binds.empty());
+  CHECK(result.pipelined == 1u);
+  CHECK(state.pod(pod_id(state, "task")).phase == PodPhase::kPending);
+  CHECK(state.reason_of(pod_id(state, "task"))
+        == "pipelined onto node n: waiting for resources being released");
+  // The pipelined reservation was released at session close: the node is as before.
+  CHECK(node(state, "n").gpu_groups.groups().empty());
+  CHECK(node(state, "n").idle == before.idle);
+  CHECK(node(state, "n").releasing == before.releasing);
+}
