@@ -1,6 +1,7 @@
 #include "model/allocate_action.h"
 
 #include "model/dynamic_resources.h"
+#include "model/gpu_sharing.h"
 #include "model/node_fit.h"
 #include "model/queue_capacity.h"
 #include "model/topology_node_sets.h"
@@ -23,6 +24,16 @@ bool fits(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
     }
   }
   return true;
+}
+
+/// Resource fit on idle + releasing and, for a shared-GPU task, its GPU-sharing predicates.
+bool can_take(const PodTemplate& t, const NodeInfo& node, const ResourceNames& names) {
+  return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
+                              : fits(t.request, node, false);
+}
+
+bool fits_on_idle(const PodTemplate& t, const NodeInfo& node) {
+  return t.gpu_share.shared() ? shared_resources_fit(t, node, true) : fits(t.request, node, true);
 }
 
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
@@ -63,6 +74,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   const auto& verdicts = filters_.verdicts(spec);
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
+  std::map<std::string, int> shared_problems;
   int port_conflicts = 0;
   int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
@@ -72,10 +84,18 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
     }
     ++present;
     bool short_of_resources = false;
-    for (size_t slot = 0; slot < t.request.size(); ++slot) {
-      if (t.request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
-        ++per_slot[slot];
+    if (t.gpu_share.shared()) {
+      // A shared task's GPU need is not a vector slot; it fails with its own reason.
+      if (std::string why = shared_gpu_problem(t, n, state_.names); !why.empty()) {
+        ++shared_problems[std::move(why)];
         short_of_resources = true;
+      }
+    } else {
+      for (size_t slot = 0; slot < t.request.size(); ++slot) {
+        if (t.request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
+          ++per_slot[slot];
+          short_of_resources = true;
+        }
       }
     }
     if (short_of_resources) {
@@ -87,7 +107,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
       ++port_conflicts;
     }
   }
-  std::map<std::string, int> histogram;
+  std::map<std::string, int> histogram = std::move(shared_problems);
   for (size_t slot = 0; slot < per_slot.size(); ++slot) {
     if (per_slot[slot] > 0) {
       histogram[resource_problem(t, slot, state_.names)] += per_slot[slot];
@@ -146,7 +166,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   DraRejections dra_rejected;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0 || !fits(t.request, n, false)
+    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0 || !can_take(t, n, state_.names)
         || host_ports_conflict(t, n)) {
       continue;
     }
@@ -158,7 +178,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
         continue;
       }
     }
-    const bool fits_idle = fits(t.request, n, true);
+    const bool fits_idle = fits_on_idle(t, n);
     int64_t score = node_score(t, n, fits_idle, options_.placement, range);
     if (scope && !scope->scores.empty()) {
       score += scope->scores[i];
@@ -201,6 +221,13 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   if (best) {
     out.node = NodeId::from_index(best->node);
     out.fits_idle = best->fits_idle;
+    if (t.gpu_share.shared()) {
+      // The chosen GPUs travel on the pod into ClusterState::place; a group short of idle
+      // memory makes the task pipelined.
+      GpuChoice choice = choose_gpus(t, state_.nodes[best->node], options_.placement);
+      out.fits_idle = out.fits_idle && !choice.releasing;
+      state_.pod(pod).gpu_groups = std::move(choice.groups);
+    }
     return out;
   }
   out.reason = failure_message(p.spec, dra_rejected, within);

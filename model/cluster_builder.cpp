@@ -80,6 +80,9 @@ void build_nodes(const ObjectSet& objects, ClusterState& state) {
     info.used = ResourceVector(state.names.size());
     info.releasing = ResourceVector(state.names.size());
     info.gpu_count = gpu_count_of(n, info.allocatable);
+    const NodeGpuMemory memory = node_gpu_memory(n.meta.labels);
+    info.gpu_groups.memory_mib = memory.mib;
+    info.gpu_groups.memory_synced = memory.synced;
     state.nodes.push_back(std::move(info));
   }
 }
@@ -130,7 +133,8 @@ std::pair<int, int64_t> task_rank(const StringMap& labels) {
   return {0, -v};
 }
 
-PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& names) {
+PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
+                          ResourceNames& names) {
   PodTemplate t;
   t.manifest = manifest;
   t.namespace_name = pod.meta.namespace_name;
@@ -156,6 +160,13 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, ResourceNames& name
     }
   }
   t.request = pod_request(pod.spec, names);
+  if (gpu_sharing) {
+    t.gpu_share = parse_gpu_share(pod.meta.annotations);
+  }
+  if (t.gpu_share.shared()) {
+    // Section 1.3 item 6: the GPU slot is the shared requirement's GPUs() (0 for gpu-memory).
+    t.request.set(kGpuSlot, share_request_milli(t.gpu_share));
+  }
   t.quota = quota_vector(t.request, names);
   t.termination_grace_us = pod.spec.termination_grace_period_s.value_or(30) * 1'000'000;
   // A controller (an owner reference) recreates an evicted pod, and so does the workload behind
@@ -337,7 +348,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_queues(objects, options, state);
   for (size_t m = 0; m < objects.pods.size(); ++m) {
     state.templates.push_back(
-        make_template(objects.pods[m], static_cast<uint32_t>(m), state.names));
+        make_template(objects.pods[m], static_cast<uint32_t>(m), options.gpu_sharing, state.names));
     state.templates.back().pod_priority = kube_pod_priority(objects.pods[m], objects);
   }
   std::map<std::pair<std::string, std::string>, size_t> group_index;

@@ -14,6 +14,8 @@ struct BuildOptions {
   /// The kai profiles create `default-queue` (unlimited) when the scenario has no Queue.
   bool create_default_queue = true;
   bool zero_unadvertised_on_reserve = true;
+  /// KAI reads the gpu-fraction / gpu-memory annotations; kube-scheduler ignores them.
+  bool gpu_sharing = true;
   DraBuildOptions dra;
   /// `spec.scheduler.implicitTolerations` (both profiles).
   std::vector<ImplicitTolerationRule> implicit_tolerations;

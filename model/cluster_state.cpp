@@ -1,6 +1,7 @@
 #include "model/cluster_state.h"
 
 #include "model/assert.h"
+#include "model/gpu_sharing.h"
 
 #include <algorithm>
 #include <tuple>
@@ -17,8 +18,39 @@ std::optional<NodeId> ClusterState::find_node(std::string_view name) const {
   return NodeId::from_index(static_cast<size_t>(it - nodes.begin()));
 }
 
+namespace {
+
+GroupHold hold_of(PodPhase phase) {
+  return phase == PodPhase::kReleasing   ? GroupHold::kReleasing
+         : phase == PodPhase::kPipelined ? GroupHold::kPipelined
+                                         : GroupHold::kHolding;
+}
+
+WholeGpuView whole_gpus(NodeInfo& n) {
+  return WholeGpuView{n.idle, n.releasing, n.used, n.gpu_count};
+}
+
+/// Shared-GPU bookkeeping of a pod joining (leaving) its node in `phase` (KAI
+/// addSharedGPUTaskResources / removeSharedTaskResources).
+void join_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+  if (t.gpu_share.shared()) {
+    n.gpu_groups.add(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+  }
+}
+
+void leave_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+  if (t.gpu_share.shared()) {
+    n.gpu_groups.remove(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+  }
+}
+
+}  // namespace
+
 ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const {
   ResourceVector track = spec_of(pod_id).request;
+  if (spec_of(pod_id).gpu_share.shared()) {
+    track.set(kGpuSlot, 0);
+  }
   if (!zero_unadvertised_on_reserve) {
     return track;
   }
@@ -40,9 +72,20 @@ void ClusterState::submit(PodId pod_id) {
   reindex(p.job);
 }
 
+QuotaVector ClusterState::quota_of(PodId pod_id) const {
+  const PodTemplate& t = spec_of(pod_id);
+  QuotaVector q = t.quota;
+  const PodInfo& p = pod(pod_id);
+  // A placed gpu-memory pod is charged its portion on its node (accepted vector, section 1.5).
+  if (t.gpu_share.type == GpuRequestType::kGpuMemory && p.node.valid()) {
+    q[2] = share_accepted_milli(t.gpu_share, node(p.node).gpu_groups.memory_mib);
+  }
+  return q;
+}
+
 void ClusterState::charge_queue(PodId pod_id, bool allocated, int sign) {
   const JobInfo& job = jobs[pod(pod_id).job.index()];
-  QuotaVector q = spec_of(pod_id).quota;
+  QuotaVector q = allocated ? quota_of(pod_id) : spec_of(pod_id).quota;
   if (sign < 0) {
     for (int64_t& x : q) {
       x = -x;
@@ -154,14 +197,25 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   DRASIM_ASSERT(holds_node(phase), "a placed pod must be pipelined, binding or running");
   const ResourceVector track = tracked_request(pod_id, node_id);
   NodeInfo& n = node(node_id);
+  const PodTemplate& t = spec_of(pod_id);
+  if (t.gpu_share.shared() && p.gpu_groups.empty()) {
+    p.gpu_groups = choose_gpus(t, n, PlacementStrategy::kBinpack).groups;
+    // An input that binds more than the node holds still gets groups: new ones, as KAI would
+    // count the GPUs the pod's labels name.
+    if (p.gpu_groups.empty()) {
+      for (int64_t k = 0; k < t.gpu_share.devices; ++k) {
+        p.gpu_groups.push_back(n.gpu_groups.next_id() + static_cast<uint32_t>(k));
+      }
+    }
+  }
   n.used += track;
   if (phase == PodPhase::kPipelined) {
     n.releasing -= track;
   } else {
     n.idle -= track;
   }
+  join_groups(n, t, p, phase);
   ++n.pod_count;
-  const PodTemplate& t = spec_of(pod_id);
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
   p.node = node_id;
   p.phase = phase;
@@ -188,6 +242,7 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   } else {
     n.idle += track;
   }
+  leave_groups(n, spec_of(pod_id), p, p.phase);
   --n.pod_count;
   for (const HostPort& hp : spec_of(pod_id).host_ports) {
     const auto it = std::find(n.host_ports.begin(), n.host_ports.end(), hp);
@@ -195,15 +250,18 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
     n.host_ports.erase(it);
   }
   const bool was_releasing = p.phase == PodPhase::kReleasing;
-  p.node = NodeId();
-  p.phase = phase;
   JobInfo& job = jobs[p.job.index()];
-  --job.active_pods;
   if (was_releasing) {
     --job.releasing_pods;
   } else {
-    charge_queue(pod_id, true, -1);
+    charge_queue(pod_id, true, -1);  // while the pod still names its node
   }
+  p.node = NodeId();
+  p.phase = phase;
+  if (phase == PodPhase::kPending) {
+    p.gpu_groups.clear();
+  }
+  --job.active_pods;
   if (phase == PodPhase::kPending) {
     ++job.pending_pods;
     charge_queue(pod_id, false, 1);
@@ -216,7 +274,11 @@ void ClusterState::begin_release(PodId pod_id) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning,
                 "only binding or running pods start releasing");
-  node(p.node).releasing += tracked_request(pod_id, p.node);
+  NodeInfo& n = node(p.node);
+  n.releasing += tracked_request(pod_id, p.node);
+  // KAI changes a task's status by removing and re-adding it.
+  leave_groups(n, spec_of(pod_id), p, p.phase);
+  join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
   p.phase = PodPhase::kReleasing;
   ++jobs[p.job.index()].releasing_pods;
   charge_queue(pod_id, true, -1);
@@ -225,7 +287,10 @@ void ClusterState::begin_release(PodId pod_id) {
 void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
-  node(p.node).releasing -= tracked_request(pod_id, p.node);
+  NodeInfo& n = node(p.node);
+  n.releasing -= tracked_request(pod_id, p.node);
+  leave_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
+  join_groups(n, spec_of(pod_id), p, phase);
   p.phase = phase;
   --jobs[p.job.index()].releasing_pods;
   charge_queue(pod_id, true, 1);
@@ -234,6 +299,7 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
 void ClusterState::check_invariants() const {
   std::vector<ResourceVector> used(nodes.size());
   std::vector<uint32_t> counts(nodes.size(), 0);
+  std::vector<NodeGpuGroups> groups(nodes.size());
   for (size_t i = 0; i < pods.size(); ++i) {
     const PodInfo& p = pods[i];
     DRASIM_ASSERT(p.phase != PodPhase::kPipelined, "no pipelined pod outlives its session");
@@ -242,13 +308,20 @@ void ClusterState::check_invariants() const {
     if (holds) {
       used[p.node.index()] += tracked_request(PodId::from_index(i), p.node);
       ++counts[p.node.index()];
+      const PodTemplate& t = templates[p.spec.index()];
+      DRASIM_ASSERT(t.gpu_share.shared() == !p.gpu_groups.empty(),
+                    "a placed pod has GPU groups exactly when it is shared");
+      for (const uint32_t g : p.gpu_groups) {
+        groups[p.node.index()].add_memory(g, shared_task_mib(t, node(p.node)), hold_of(p.phase));
+      }
     }
   }
   std::vector<QueueUsage> usage(queues.size());
   for (size_t i = 0; i < pods.size(); ++i) {
     const PodInfo& p = pods[i];
     const JobInfo& job = jobs[p.job.index()];
-    const QuotaVector& q = templates[p.spec.index()].quota;
+    const QuotaVector q =
+        p.node.valid() ? quota_of(PodId::from_index(i)) : templates[p.spec.index()].quota;
     for (QueueId id = job.queue; id.valid(); id = queues[id.index()].parent) {
       if (p.phase == PodPhase::kPending) {
         usage[id.index()].pending += q;
@@ -269,7 +342,13 @@ void ClusterState::check_invariants() const {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeInfo& n = nodes[i];
     DRASIM_ASSERT(n.used == used[i], "node used vector equals the sum of its pods");
-    DRASIM_ASSERT(n.idle + n.used == n.allocatable, "idle + used == allocatable");
+    ResourceVector shared(n.allocatable.size());
+    shared.set(kGpuSlot, n.gpu_groups.gpus_taken() * kMilliPerGpu);
+    DRASIM_ASSERT(n.idle + n.used + shared == n.allocatable,
+                  "idle + used + GPUs of shared groups == allocatable");
+    DRASIM_ASSERT(n.gpu_groups.gpus_taken() <= n.gpu_groups.used_groups(),
+                  "shared groups take at most one GPU each");
+    DRASIM_ASSERT(n.gpu_groups.same_memory(groups[i]), "GPU groups match their pods");
     DRASIM_ASSERT(n.pod_count == counts[i], "node pod count matches its pods");
   }
 }

@@ -7,6 +7,8 @@
 #include "model/dra/claim_book.h"
 #include "model/dra/features.h"
 #include "model/dra_filter_memo.h"
+#include "model/gpu_groups.h"
+#include "model/gpu_request.h"
 #include "model/ids.h"
 #include "model/kai_objects.h"
 #include "model/node_selector.h"
@@ -49,6 +51,7 @@ struct NodeInfo {
   int64_t gpu_count = 0;  ///< `nvidia.com/gpu.count` label, else allocatable GPUs (devices)
   std::vector<HostPort> host_ports;
   uint32_t pod_count = 0;
+  NodeGpuGroups gpu_groups;  ///< GPU memory and shared GPU groups (section 1.7)
 
   /// KAI `IsCPUOnlyNode`: no allocatable GPU (and no MIG, no DRA GPUs in later releases).
   [[nodiscard]] bool cpu_only() const { return allocatable.get(kGpuSlot) <= 0; }
@@ -66,6 +69,7 @@ struct PodTemplate {
   QuotaVector quota{};     ///< what the pod charges its queue (cpu, memory, TotalGPUs)
   int64_t termination_grace_us = 30'000'000;  ///< `terminationGracePeriodSeconds` (default 30)
   bool recreated_on_eviction = false;         ///< an owner (controller, PodGroup) recreates it
+  GpuShare gpu_share;  ///< gpu-fraction / gpu-memory request (section 1.3 item 5)
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
@@ -90,8 +94,9 @@ struct PodTemplate {
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
   std::string status_phase;      ///< `status.phase` as written (for pre-bound pods)
 
-  /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested.
-  [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0; }
+  /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested (a gpu-memory request has 0 in the
+  /// GPU slot but still wants a GPU).
+  [[nodiscard]] bool cpu_only() const { return request.get(kGpuSlot) <= 0 && !gpu_share.shared(); }
 };
 
 /// Pod lifecycle states. kBinding, kRunning and kReleasing hold node resources (KAI:
@@ -146,8 +151,11 @@ struct PodInfo {
   uint32_t epoch = 0;              ///< placements so far (events name the one they belong to)
   uint32_t evictions = 0;          ///< times the scheduler evicted this pod
   std::string eviction_message;    ///< the scheduler's words for the last eviction
-  std::string reason;              ///< why the pod is pending (read it through reason_of)
-  uint64_t reason_stamp = 0;       ///< when `reason` was written (ClusterState::next_stamp)
+  /// A shared pod's GPU groups on its node (NodeGpuGroups ids), chosen before it is placed; kept
+  /// after it finishes for the report, cleared when it returns to pending.
+  std::vector<uint32_t> gpu_groups;
+  std::string reason;         ///< why the pod is pending (read it through reason_of)
+  uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
 };
 
 /// A job's position in its queue as integers only (KAI job order: higher priority, then the
@@ -270,7 +278,8 @@ class ClusterState {
   /// Node by name, if any (binary search; nodes are kept sorted by name).
   [[nodiscard]] std::optional<NodeId> find_node(std::string_view name) const;
 
-  /// What a pod charges a node: the request with unadvertised slots zeroed (see above).
+  /// What a pod charges a node: the request with unadvertised slots zeroed (see above), and no
+  /// GPU for a shared pod (its GPUs are charged through the node's GPU groups).
   [[nodiscard]] ResourceVector tracked_request(PodId pod, NodeId node) const;
 
   /// Submits a pod: kNotSubmitted -> kPending.
@@ -280,7 +289,9 @@ class ClusterState {
   void finish_unplaced(PodId pod, PodPhase phase);
 
   /// Places a pending pod on a node in `phase`: kBinding or kRunning charge idle (KAI: idle -=
-  /// track); kPipelined consumes releasing capacity instead (releasing -= track).
+  /// track); kPipelined consumes releasing capacity instead (releasing -= track). A shared pod
+  /// joins the GPU groups in its `gpu_groups`; one placed without them (bound in the input, where
+  /// KAI would read its `runai-gpu-group` label) takes the groups gpupack would choose.
   void place(PodId pod, NodeId node, PodPhase phase);
 
   /// Removes a placed pod from its node (returning its resources) and sets `phase`.
@@ -315,6 +326,10 @@ class ClusterState {
   /// The pod's claims that are not allocated, in `spec.resourceClaims` order.
   [[nodiscard]] std::vector<ClaimId> unallocated_claims(PodId pod) const;
 
+  /// What a pod charges its queue: its template's quota vector, with a placed gpu-memory pod's
+  /// GPUs as its portion on its node.
+  [[nodiscard]] QuotaVector quota_of(PodId pod) const;
+
   /// Adds `sign` times the pod's quota vector to the `pending` (or the allocated) usage of its
   /// queue and every ancestor.
   void charge_queue(PodId pod, bool allocated, int sign);
@@ -337,8 +352,9 @@ class ClusterState {
   /// KAI task order: whether pod `a` is tried before pod `b`.
   [[nodiscard]] bool task_before(PodId a, PodId b) const;
 
-  /// Verifies idle + used == allocatable on every node and pod counts (outside sessions, when no
-  /// pod is pipelined); aborts on violation.
+  /// Verifies idle + used + GPUs taken by shared groups == allocatable on every node, pod counts
+  /// and the groups' memory recomputed from the pods (outside sessions, when no pod is
+  /// pipelined); aborts on violation.
   void check_invariants() const;
 };
 

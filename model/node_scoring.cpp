@@ -1,5 +1,7 @@
 #include "model/node_scoring.h"
 
+#include "model/gpu_sharing.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -85,6 +87,7 @@ int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
   if (cpu_task && node.cpu_only()) {
     score += kResourceTypeScore;
   }
+  score += gpu_sharing_score(t, node);
   score += placement_score(node, !cpu_task, strategy, range);
   return score;
 }

@@ -1,8 +1,8 @@
 #pragma once
 /// KAI's node scores for a task (kai-scheduler-behavior.md section 3.5; plugins nominatednode,
-/// nodeavailability, resourcetype, nodeplacement). Scores are kept as integer micro-points
-/// (1 point = 1,000,000) so ties are exact and results byte-stable; the highest total wins and
-/// ties go to the node whose name sorts first.
+/// gpusharingorder, nodeavailability, resourcetype, nodeplacement). Scores are kept as integer
+/// micro-points (1 point = 1,000,000) so ties are exact and results byte-stable; the highest total
+/// wins and ties go to the node whose name sorts first.
 
 #include "model/cluster_state.h"
 
@@ -15,6 +15,7 @@ enum class PlacementStrategy { kBinpack, kSpread };
 
 inline constexpr int64_t kPoint = 1'000'000;
 inline constexpr int64_t kNominatedNodeScore = 10'000'000 * kPoint;
+inline constexpr int64_t kGpuSharingScore = 10'000 * kPoint;
 inline constexpr int64_t kAvailabilityScore = 1'000 * kPoint;
 inline constexpr int64_t kResourceTypeScore = 10 * kPoint;
 inline constexpr int64_t kMaxHighDensity = 9;

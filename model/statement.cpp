@@ -27,8 +27,10 @@ void Statement::convert_all_to_pipelined() {
     if (op.pipelined) {
       continue;
     }
-    // Only the node accounting changes phase; the pod keeps its claims.
+    // Only the node accounting changes phase; the pod keeps its claims and GPU groups.
+    std::vector<uint32_t> groups = state_.pod(op.pod).gpu_groups;
     state_.remove(op.pod, PodPhase::kPending);
+    state_.pod(op.pod).gpu_groups = std::move(groups);
     state_.place(op.pod, op.node, PodPhase::kPipelined);
     op.pipelined = true;
   }

@@ -55,6 +55,11 @@ std::string fit_key(const PodTemplate& t) {
   for (const HostPort& p : t.host_ports) {
     key += fmt::format("P{}/{}/{}", p.protocol, p.ip, p.port);
   }
+  // Shared requests with equal vectors differ in memory (gpu-memory pods all have GPU 0).
+  if (t.gpu_share.shared()) {
+    key += fmt::format("|G{}/{}/{}/{}", static_cast<int>(t.gpu_share.type), t.gpu_share.portion,
+                       t.gpu_share.memory_mib, t.gpu_share.devices);
+  }
   // Claims are part of the shape: pods naming the same claims share them, and pods whose
   // claims come from the same templates get claims with equal specs.
   for (const PodResourceClaim& c : t.resource_claims) {

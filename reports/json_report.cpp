@@ -3,6 +3,8 @@
 #include "reports/json_writer.h"
 #include "reports/pod_rows.h"
 
+#include <fmt/format.h>
+
 namespace drasim::reports {
 namespace {
 
@@ -61,6 +63,20 @@ void write_pod(JsonWriter& w, const PodRow& r) {
     w.end_object();
   }
   w.end_array();
+  if (r.gpu_shared) {
+    w.key("gpuGroups");
+    w.begin_array();
+    for (const std::string& g : r.gpu_groups) {
+      w.value(g);
+    }
+    w.end_array();
+    w.key("gpuPortion");
+    if (r.gpu_portion) {
+      w.raw_number(fmt::format("{}", *r.gpu_portion));
+    } else {
+      w.null();
+    }
+  }
   w.key("implicitTolerations");
   w.begin_array();
   for (const model::ImpliedToleration& i : r.implicit_tolerations) {

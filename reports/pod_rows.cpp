@@ -74,10 +74,24 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
     if (t.has_resource_claims) {
       row.path = "dra";
     } else {
-      row.path = t.uses_extended_resources ? "device-plugin" : "none";
+      // A shared GPU comes from the device plugin too, through KAI's reservation pod.
+      row.path = t.uses_extended_resources || t.gpu_share.shared() ? "device-plugin" : "none";
     }
     row.devices = p.devices;
     row.implicit_tolerations = t.implicit_tolerations;
+    if (t.gpu_share.shared()) {
+      row.gpu_shared = true;
+      const model::NodeId on = p.node.valid() ? p.node : p.ran_on;
+      if (on.valid() && !p.gpu_groups.empty()) {
+        const model::NodeInfo& n = s.node(on);
+        for (const uint32_t g : p.gpu_groups) {
+          row.gpu_groups.push_back(model::gpu_group_name(n.name, g));
+        }
+        row.gpu_portion = model::share_portion_on_node(t.gpu_share, n.gpu_groups.memory_mib);
+      } else if (t.gpu_share.type == model::GpuRequestType::kFraction) {
+        row.gpu_portion = t.gpu_share.portion;
+      }
+    }
     row.submitted = sim::SimTime{p.submitted_us};
     if (p.bound_us) {
       row.bound = sim::SimTime{*p.bound_us};

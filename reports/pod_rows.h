@@ -23,6 +23,11 @@ struct PodRow {
   std::vector<model::PodDevice> devices;  ///< devices the pod's claims held
   /// Tolerations the implicit-tolerations rules implied for the pod (the filter's view).
   std::vector<model::ImpliedToleration> implicit_tolerations;
+  /// Shared-GPU pods only: the GPU groups the pod holds or held, and its portion of each device
+  /// on that node (unknown for a gpu-memory pod that never had a node).
+  bool gpu_shared = false;
+  std::vector<std::string> gpu_groups;
+  std::optional<double> gpu_portion;
 };
 
 std::vector<PodRow> pod_rows(const sim::RunResult& result);

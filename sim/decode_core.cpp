@@ -1,6 +1,10 @@
 // Decoders for core/v1 Node, Pod, Namespace and scheduling.k8s.io/v1 PriorityClass.
+#include "model/gpu_request.h"
+#include "model/resource_vector.h"
 #include "sim/decode_common.h"
 #include "sim/decoders.h"
+
+#include <algorithm>
 
 namespace drasim::sim {
 namespace {
@@ -53,6 +57,16 @@ model::Container decode_container(const Cursor& c, bool init) {
   const Cursor resources = c["resources"];
   out.limits = decode_resource_list(resources["limits"], false);
   out.requests = decode_resource_list(resources["requests"], false);
+  // Device plugins hand out whole devices; KAI's admission rejects fractional GPU counts.
+  for (const auto* kind : {"limits", "requests"}) {
+    for (const auto& [name, quantity] : kind[0] == 'l' ? out.limits : out.requests) {
+      if (model::ResourceNames::is_gpu_name(name)
+          && model::Quantity::from_units(quantity.value()) != quantity) {
+        resources[kind][name].error(
+            "a whole number of GPUs (share a GPU with the gpu-fraction or gpu-memory annotation)");
+      }
+    }
+  }
   // API defaulting (core/v1 SetDefaults_Pod): a limit without a request becomes the request.
   for (const auto& [name, quantity] : out.limits) {
     out.requests.emplace(name, quantity);
@@ -147,6 +161,41 @@ model::PodSpec decode_pod_spec(const Cursor& s) {
   return spec;
 }
 
+bool requests_whole_gpus(const model::PodSpec& spec) {
+  const auto any = [](const std::vector<model::Container>& cs) {
+    return std::any_of(cs.begin(), cs.end(), [](const model::Container& c) {
+      return std::any_of(c.requests.begin(), c.requests.end(), [](const auto& kv) {
+        return model::ResourceNames::is_gpu_name(kv.first) && !kv.second.is_zero();
+      });
+    });
+  };
+  return any(spec.containers) || any(spec.init_containers);
+}
+
+/// The GPU-sharing annotations as KAI's admission webhook checks them; the scheduler itself
+/// silently ignores bad values (model/gpu_request.h), so a scenario must not rely on that.
+void check_gpu_sharing(const Cursor& annotations, const model::PodSpec& spec) {
+  const Cursor fraction = annotations[model::kGpuFractionAnnotation];
+  const Cursor memory = annotations[model::kGpuMemoryAnnotation];
+  const Cursor devices = annotations[model::kGpuDevicesAnnotation];
+  if (fraction.present() && !model::parse_gpu_fraction(fraction.str())) {
+    fraction.error("a GPU fraction above 0 and at most 1");
+  }
+  if (memory.present() && !model::parse_positive_integer(memory.str())) {
+    memory.error("a positive whole number of MiB");
+  }
+  if (devices.present() && !model::parse_positive_integer(devices.str())) {
+    devices.error("a positive whole number of devices");
+  } else if (devices.present() && !fraction.present() && !memory.present()) {
+    devices.error("a device count next to a gpu-fraction or gpu-memory annotation",
+                  "neither annotation");
+  }
+  if (fraction.present() && requests_whole_gpus(spec)) {
+    fraction.error("a gpu-fraction on a pod that requests no whole GPUs",
+                   "a pod that also requests nvidia.com/gpu");
+  }
+}
+
 }  // namespace
 
 model::Node decode_node(const Cursor& root, uint32_t file_index) {
@@ -184,6 +233,7 @@ model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
   const Cursor annotations = root["metadata"]["annotations"];
   pod.runtime_us = decode_duration_us(annotations["drasim.dev/runtime"]);
   pod.replicas = decode_replicas(annotations["drasim.dev/replicas"]).value_or(1);
+  check_gpu_sharing(annotations, pod.spec);
   return pod;
 }
 

@@ -21,6 +21,7 @@ model::BuildOptions build_options(const Scenario& s) {
   model::BuildOptions o;
   const bool kai = s.scheduler.profile != Profile::kKubeScheduler;
   o.create_default_queue = kai;
+  o.gpu_sharing = kai;
   o.dra.enabled = model::dra::dra_enabled(s.kubernetes_minor(), s.feature_gates);
   o.dra.features = model::dra::resolve_features(s.kubernetes_minor(), s.feature_gates, kai);
   o.dra.seed = s.seed;

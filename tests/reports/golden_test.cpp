@@ -54,6 +54,16 @@ TEST_CASE(
   CHECK(actual == expected);
 }
 
+TEST_CASE(
+    "the gpu-sharing scenario's JSON report, with every shared pod's GPU groups and portion, "
+    "matches its golden file") {
+  const std::string root = DRASIM_SOURCE_DIR;
+  const std::string actual = report_of(root + "/scenarios/gpu-sharing.yaml");
+  const std::string expected = read_file(root + "/tests/golden/gpu-sharing.json");
+  REQUIRE_FALSE(expected.empty());
+  CHECK(actual == expected);
+}
+
 TEST_CASE("the same scenario and seed give byte-identical reports") {
   const std::string file = std::string(DRASIM_SOURCE_DIR) + "/scenarios/device-plugin.yaml";
   CHECK(report_of(file) == report_of(file));
