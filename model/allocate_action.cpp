@@ -2,6 +2,7 @@
 
 #include "model/dynamic_resources.h"
 #include "model/gpu_sharing.h"
+#include "model/job_picker.h"
 #include "model/node_fit.h"
 #include "model/queue_capacity.h"
 #include "model/topology_node_sets.h"
@@ -258,7 +259,7 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
     const uint32_t fit_class = state_.spec_of(pod).fit_class;
     const std::optional<std::string>& cached = failed_classes_[fit_class];
     Placement placement;
-    if (cached) {
+    if (cached && allocating_) {
       placement.reason = *cached;
     } else {
       placement = place_task(pod, scope);
@@ -267,7 +268,7 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
       // Capacity only shrinks during allocate, so a pod that fits nowhere on the committed
       // state cannot fit later in this cycle: remember it for every pod of its fit class. A
       // topology node set is only part of the cluster, so its failures prove nothing.
-      if (stmt.checkpoint() == 0 && scope == nullptr) {
+      if (stmt.checkpoint() == 0 && scope == nullptr && allocating_) {
         failed_classes_[fit_class] = placement.reason;
         state_.set_class_reason(fit_class, placement.reason);
       }
@@ -306,6 +307,11 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
   return failure;
 }
 
+std::optional<AllocateAction::TaskFailure> AllocateAction::place_chunk(
+    const JobInfo& job, const std::vector<PodId>& tasks, Statement& stmt) {
+  return job.topology ? place_in_topology(job, tasks, stmt) : place_tasks(tasks, stmt, nullptr);
+}
+
 bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   const JobInfo& job = state_.jobs[job_id.index()];
   const std::vector<PodId> tasks = tasks_to_allocate(job);
@@ -314,8 +320,7 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
     return false;
   }
   Statement stmt(state_);
-  const std::optional<TaskFailure> failure =
-      job.topology ? place_in_topology(job, tasks, stmt) : place_tasks(tasks, stmt, nullptr);
+  const std::optional<TaskFailure> failure = place_chunk(job, tasks, stmt);
   if (failure) {
     stmt.discard();
     record_job_failure(job, failure->pod, failure->placed, failure->reason);
@@ -364,18 +369,6 @@ size_t AllocateAction::release_pipelined() {
 }  // namespace drasim::model
 
 namespace drasim::model {
-namespace {
-
-/// Queue order until the proportion plugin lands: higher queue priority first, then the older
-/// queue (KAI's rules 3 and 8; the fair-share rules 1, 2 and 4 to 7 come with quota).
-bool queue_before(const ClusterState& s, QueueId a, QueueId b) {
-  const QueueInfo& x = s.queues[a.index()];
-  const QueueInfo& y = s.queues[b.index()];
-  return std::make_tuple(-x.spec.priority, x.creation_order)
-         < std::make_tuple(-y.spec.priority, y.creation_order);
-}
-
-}  // namespace
 
 void AllocateAction::reject_unqueued() {
   for (const JobId id : state_.pending_unqueued) {
@@ -407,64 +400,36 @@ void AllocateAction::run(CycleResult& result) {
   pool_max_ = max_allocatable(state_);
   reject_unqueued();
 
-  // Each queue's jobs in job order: a snapshot of the pending index, walked with a cursor, plus
-  // a heap for jobs pushed back after a successful step (their key changed).
-  struct QueueWork {
-    std::vector<JobKey> snapshot;
-    size_t cursor = 0;
-    std::priority_queue<JobKey, std::vector<JobKey>, std::greater<>> pushed_back;
-
-    [[nodiscard]] bool empty() const { return cursor == snapshot.size() && pushed_back.empty(); }
-
-    JobKey pop() {
-      if (!pushed_back.empty()
-          && (cursor == snapshot.size() || pushed_back.top() < snapshot[cursor])) {
-        const JobKey k = pushed_back.top();
-        pushed_back.pop();
-        return k;
-      }
-      return snapshot[cursor++];
-    }
-  };
-
-  std::vector<QueueWork> work(state_.queues.size());
-  for (size_t q = 0; q < work.size(); ++q) {
-    work[q].snapshot.assign(state_.pending_by_queue[q].begin(), state_.pending_by_queue[q].end());
-  }
-  while (true) {
-    std::optional<size_t> best;
-    for (size_t q = 0; q < work.size(); ++q) {
-      if (!work[q].empty()
-          && (!best || queue_before(state_, QueueId::from_index(q), QueueId::from_index(*best)))) {
-        best = q;
-      }
-    }
-    if (!best) {
-      break;
-    }
-    const JobKey key = work[*best].pop();
-    ++result.jobs_attempted;
-    if (key.simple && failed_classes_[key.head_class]) {
-      // Settled without touching the job: its one task is of a class that already fit nowhere
-      // in this cycle, and its reason is that class's message (ClusterState::reason_of).
-      ++result.jobs_failed;
-      continue;
-    }
-    const JobId job = key.job;
+  // A job whose one task is of a class that already fit nowhere in this cycle is settled
+  // without a queue turn: its reason is that class's message (ClusterState::reason_of).
+  JobPicker picker(
+      session_,
+      [this](const JobKey& key) {
+        return chunk_request(state_, tasks_to_allocate(state_.jobs[key.job.index()]));
+      },
+      [this](const JobKey& key) { return key.simple && failed_classes_[key.head_class]; });
+  while (const std::optional<JobKey> key = picker.pop()) {
+    const JobId job = key->job;
     const JobInfo& info = state_.jobs[job.index()];
     if (!ready(info)) {
-      --result.jobs_attempted;
       continue;
     }
-    if (!allocate_job(job, result)) {
+    ++result.jobs_attempted;
+    const bool placed = allocate_job(job, result);
+    session_.refresh(info.queue);
+    if (!placed) {
       ++result.jobs_failed;
       continue;
     }
     // Push back: the job competes again for its next task (elastic growth, one pod at a time).
     if (info.indexed) {
-      work[*best].pushed_back.push(*info.indexed);
+      picker.push_back(*info.indexed);
     }
   }
+  // From here on the eviction actions free capacity, so fit-class failures prove nothing.
+  allocating_ = false;
+  result.jobs_attempted += picker.settled_count();
+  result.jobs_failed += picker.settled_count();
 }
 
 }  // namespace drasim::model

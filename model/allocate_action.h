@@ -5,6 +5,7 @@
 
 #include "model/cluster_state.h"
 #include "model/scheduler.h"
+#include "model/session.h"
 #include "model/statement.h"
 #include "model/task_filter_cache.h"
 
@@ -17,8 +18,12 @@ namespace drasim::model {
 
 class AllocateAction {
  public:
-  AllocateAction(ClusterState& state, const SchedulerOptions& options)
-      : state_(state), options_(options), filters_(state), failed_classes_(state.fit_classes) {}
+  AllocateAction(Session& session, const SchedulerOptions& options)
+      : session_(session),
+        state_(session.state),
+        options_(options),
+        filters_(state_),
+        failed_classes_(state_.fit_classes) {}
 
   /// Runs the action over every pending job, appending binds to `result`. Pipelined
   /// reservations stay in place until release_pipelined().
@@ -43,6 +48,19 @@ class AllocateAction {
   /// operations: binds into `result`, pipelined placements until release_pipelined().
   void commit(Statement& stmt, const JobInfo& job, CycleResult& result);
 
+  /// The task that could not be placed, how many of the chunk were placed before it, and why.
+  struct TaskFailure {
+    PodId pod;
+    size_t placed = 0;
+    std::string reason;
+  };
+
+  /// Places a job's chunk inside `stmt` as allocate would: in its topology's candidate node
+  /// sets when it has a constraint, else anywhere (allocate when it fits idle, else pipeline).
+  [[nodiscard]] std::optional<TaskFailure> place_chunk(const JobInfo& job,
+                                                       const std::vector<PodId>& tasks,
+                                                       Statement& stmt);
+
   /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
 
@@ -52,13 +70,6 @@ class AllocateAction {
   struct TopologyScope {
     const std::vector<bool>& nodes;
     const std::vector<int64_t>& scores;
-  };
-
-  /// The task that could not be placed, how many of the chunk were placed before it, and why.
-  struct TaskFailure {
-    PodId pod;
-    size_t placed = 0;
-    std::string reason;
   };
 
   bool allocate_job(JobId job, CycleResult& result);
@@ -80,12 +91,14 @@ class AllocateAction {
                                             const std::vector<bool>* within);
   void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
 
+  Session& session_;
   ClusterState& state_;
   SchedulerOptions options_;
   TaskFilterCache filters_;
   std::vector<std::optional<std::string>> failed_classes_;  ///< by PodTemplate::fit_class
   std::optional<std::optional<ResourceVector>> pool_max_;   ///< set by run()
   std::vector<Statement::Op> pipelined_;
+  bool allocating_ = true;  ///< the allocate action is running (fit-class failures are final)
 };
 
 }  // namespace drasim::model

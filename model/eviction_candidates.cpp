@@ -1,5 +1,7 @@
 #include "model/eviction_candidates.h"
 
+#include "model/job_picker.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -16,9 +18,8 @@ void wake_at(CycleResult& result, int64_t at) {
 
 }  // namespace
 
-EvictionCandidates::EvictionCandidates(ClusterState& state, int64_t now_us, CycleResult& result,
-                                       QueueOrder order)
-    : state_(state), now_us_(now_us), result_(result), order_(std::move(order)) {
+EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
+    : session_(session), state_(session.state), now_us_(session.now_us), result_(result) {
   for (size_t i = 0; i < state_.jobs.size(); ++i) {
     const JobInfo& job = state_.jobs[i];
     if (job.preemptible && bound_pods(job) > 0) {
@@ -27,48 +28,58 @@ EvictionCandidates::EvictionCandidates(ClusterState& state, int64_t now_us, Cycl
   }
 }
 
-std::vector<JobId> EvictionCandidates::pending_jobs() {
+void EvictionCandidates::for_each_pending(
+    const std::function<QuotaVector(const JobInfo&)>& next_request,
+    const std::function<void(JobId)>& attempt) {
+  const auto keep = [this](const JobKey& key) {
+    const JobInfo& job = state_.jobs[key.job.index()];
+    if (job.pending_pods + job.active_pods < job.min_member) {
+      return false;  // not ready for scheduling
+    }
+    if (job.preemption_delay_us) {
+      const int64_t end = std::max(job.creation_us, job.last_eviction_us.value_or(job.creation_us))
+                          + *job.preemption_delay_us;
+      if (now_us_ < end) {
+        wake_at(result_, end);
+        return false;  // PreemptionDelayNotElapsed: may use free capacity, may not evict
+      }
+    }
+    return true;
+  };
+  JobPicker picker(
+      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); }, {},
+      keep);
+  while (const std::optional<JobKey> key = picker.pop()) {
+    attempt(key->job);
+    for (size_t q = 0; q < state_.queues.size(); ++q) {
+      session_.refresh(QueueId::from_index(q));
+    }
+  }
+}
+
+std::vector<int> EvictionCandidates::victim_queue_ranks() const {
   std::vector<QueueId> leaves;
   for (size_t q = 0; q < state_.queues.size(); ++q) {
-    if (!state_.pending_by_queue[q].empty()) {
+    if (state_.queues[q].leaf) {
       leaves.push_back(QueueId::from_index(q));
     }
   }
-  std::stable_sort(leaves.begin(), leaves.end(), order_);
-  std::vector<std::vector<JobId>> per_queue;
-  for (const QueueId q : leaves) {
-    std::vector<JobId> jobs;
-    for (const JobKey& key : state_.pending_by_queue[q.index()]) {
-      const JobInfo& job = state_.jobs[key.job.index()];
-      if (job.pending_pods + job.active_pods < job.min_member) {
-        continue;  // not ready for scheduling
+  // Later in queue order = earlier victim. The comparator is KAI's rule list, not guaranteed
+  // to be a strict weak order, so the order is built by repeated selection of the first queue
+  // (as a heap would pop them) rather than by std::sort.
+  const QuotaVector none{};
+  std::vector<int> rank(state_.queues.size(), 0);
+  for (int position = 0; !leaves.empty(); ++position) {
+    auto first = leaves.begin();
+    for (auto it = leaves.begin() + 1; it != leaves.end(); ++it) {
+      if (session_.queue_before(*it, none, *first, none)) {
+        first = it;
       }
-      if (job.preemption_delay_us) {
-        const int64_t end =
-            std::max(job.creation_us, job.last_eviction_us.value_or(job.creation_us))
-            + *job.preemption_delay_us;
-        if (now_us_ < end) {
-          wake_at(result_, end);
-          continue;  // PreemptionDelayNotElapsed: may use free capacity, may not evict
-        }
-      }
-      jobs.push_back(key.job);
     }
-    per_queue.push_back(std::move(jobs));
+    rank[first->index()] = position;
+    leaves.erase(first);
   }
-  std::vector<JobId> out;
-  for (size_t round = 0;; ++round) {
-    bool any = false;
-    for (const auto& jobs : per_queue) {
-      if (round < jobs.size()) {
-        out.push_back(jobs[round]);
-        any = true;
-      }
-    }
-    if (!any) {
-      return out;
-    }
-  }
+  return rank;
 }
 
 std::vector<JobId> EvictionCandidates::victims(const std::function<bool(const JobInfo&)>& filter,

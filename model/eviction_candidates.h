@@ -5,6 +5,7 @@
 
 #include "model/cluster_state.h"
 #include "model/scheduler.h"
+#include "model/session.h"
 
 #include <cstdint>
 #include <functional>
@@ -15,15 +16,18 @@ namespace drasim::model {
 
 class EvictionCandidates {
  public:
-  /// Queue order for pending jobs: whether queue `a` goes before queue `b`.
-  using QueueOrder = std::function<bool(QueueId a, QueueId b)>;
+  EvictionCandidates(Session& session, CycleResult& result);
 
-  EvictionCandidates(ClusterState& state, int64_t now_us, CycleResult& result, QueueOrder order);
+  /// Calls `attempt` for every pending job allowed to evict, in KAI's queue and job order
+  /// (JobPicker; queue shares refreshed after every attempt). A job not ready for scheduling
+  /// or inside its preemption delay is left out (for the delay the engine is asked to wake up
+  /// when it ends). `next_request` gives a job's next chunk request for the queue order.
+  void for_each_pending(const std::function<QuotaVector(const JobInfo&)>& next_request,
+                        const std::function<void(JobId)>& attempt);
 
-  /// Pending jobs allowed to evict, best first: leaf queues in `order`, each queue's jobs in
-  /// job order (interleaved one job per queue turn, as the queue heap pops them). A job inside
-  /// its preemption delay is left out, and the engine is asked to wake up when it ends.
-  [[nodiscard]] std::vector<JobId> pending_jobs();
+  /// Victim queue ranks by QueueId: leaf queues in queue order, so the queue that would be
+  /// scheduled last has the highest rank and gives victims first.
+  [[nodiscard]] std::vector<int> victim_queue_ranks() const;
 
   /// Running jobs (binding or running pods), preemptible, passing `filter`, in victim order:
   /// victim queues ranked by `queue_rank` (higher rank gives victims first; none = one rank),
@@ -46,10 +50,10 @@ class EvictionCandidates {
  private:
   [[nodiscard]] std::vector<uint32_t> signature(const std::vector<PodId>& tasks) const;
 
+  Session& session_;
   ClusterState& state_;
   int64_t now_us_;
   CycleResult& result_;
-  QueueOrder order_;
   std::vector<JobId> running_;  ///< jobs with binding or running pods, preemptible
   std::set<std::vector<uint32_t>> failed_;
 };

@@ -108,19 +108,9 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   Statement stmt(state_);
   std::vector<VictimChunk> taken;
   std::vector<std::pair<PodId, PodPhase>> released;
+  const JobInfo& job = state_.jobs[job_id.index()];
   const auto place_tasks = [&] {
-    for (const PodId t : tasks) {
-      AllocateAction::Placement at = placer_.try_place(t);
-      if (!at.node) {
-        return false;
-      }
-      if (at.fits_idle) {
-        stmt.allocate(t, *at.node, std::move(at.allocations));
-      } else {
-        stmt.pipeline(t, *at.node, std::move(at.allocations));
-      }
-    }
-    return true;
+    return !placer_.place_chunk(job, tasks, stmt).has_value();
   };
   for (const JobId victim : victims) {
     for (VictimChunk& chunk : chunks_of(victim)) {
@@ -149,7 +139,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
           confirm_eviction(state_, p, policy.message(p), result);
         }
       }
-      placer_.commit(stmt, state_.jobs[job_id.index()], result);
+      placer_.commit(stmt, job, result);
       return true;
     }
   }

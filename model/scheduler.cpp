@@ -2,10 +2,9 @@
 
 #include "model/allocate_action.h"
 #include "model/eviction.h"
+#include "model/eviction_actions.h"
 #include "model/kube_scheduler.h"
-#include "model/preempt_action.h"
-
-#include <tuple>
+#include "model/session.h"
 
 namespace drasim::model {
 
@@ -15,16 +14,16 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
     run_kube_scheduler(state, result);
     return result;
   }
-  // KAI's default action order: allocate, consolidation, reclaim, preempt, stalegangeviction.
-  AllocateAction allocate(state, options);
+  // KAI's default actions in order: allocate, consolidation (off with the spread strategy),
+  // reclaim, preempt, stalegangeviction.
+  Session session(state, now_us);
+  AllocateAction allocate(session, options);
   allocate.run(result);
-  const auto queue_order = [&state](QueueId a, QueueId b) {
-    const QueueInfo& x = state.queues[a.index()];
-    const QueueInfo& y = state.queues[b.index()];
-    return std::make_tuple(-x.spec.priority, x.creation_order)
-           < std::make_tuple(-y.spec.priority, y.creation_order);
-  };
-  run_preempt(state, allocate, now_us, queue_order, result);
+  if (options.placement != PlacementStrategy::kSpread) {
+    run_consolidation(session, allocate, result);
+  }
+  run_reclaim(session, allocate, result);
+  run_preempt(session, allocate, result);
   run_stale_gang_eviction(state, now_us, result);
   result.pipelined = allocate.release_pipelined();
   return result;

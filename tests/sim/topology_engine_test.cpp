@@ -65,6 +65,7 @@ kind: Pod
 metadata: {name: first, annotations: {drasim.dev/runtime: 30s}}
 spec:
   nodeName: r2-b
+  priorityClassName: inference   # non-preemptible: consolidation may not move it
   containers: [{name: c, resources: {limits: {nvidia.com/gpu: "2"}}}]
 ---
 apiVersion: scheduling.run.ai/v2alpha2

@@ -1,0 +1,20 @@
+#pragma once
+/// KAI's eviction actions that run after allocate (kai-scheduler-behavior.md 3.7, 4.8, 4.9),
+/// each over the jobs allocate left pending and each through the shared EvictionSolver:
+/// - consolidation: a preemptible job that fits the cluster's free GPUs in total moves
+///   preemptible jobs around to make room on one node; every victim must find a new place;
+/// - reclaim: a queue below its fair share takes resources back from queues above theirs
+///   (proportion plugin: CanReclaimResources, the victim filter and `Reclaimable`);
+/// - preempt: a job evicts lower-priority preemptible jobs of its own leaf queue.
+
+#include "model/allocate_action.h"
+#include "model/scheduler.h"
+#include "model/session.h"
+
+namespace drasim::model {
+
+void run_consolidation(Session& session, AllocateAction& placer, CycleResult& result);
+void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result);
+void run_preempt(Session& session, AllocateAction& placer, CycleResult& result);
+
+}  // namespace drasim::model

@@ -1,0 +1,85 @@
+#include "model/job_picker.h"
+
+namespace drasim::model {
+
+const JobKey& JobPicker::Work::head() const {
+  if (!pushed_back.empty() && (cursor == snapshot.size() || pushed_back.top() < snapshot[cursor])) {
+    return pushed_back.top();
+  }
+  return snapshot[cursor];
+}
+
+void JobPicker::Work::pop() {
+  if (!pushed_back.empty() && (cursor == snapshot.size() || pushed_back.top() < snapshot[cursor])) {
+    pushed_back.pop();
+  } else {
+    ++cursor;
+  }
+  head_request.reset();
+}
+
+JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled settled,
+                     const std::function<bool(const JobKey&)>& keep)
+    : session_(session),
+      next_request_(std::move(next_request)),
+      settled_(std::move(settled)),
+      work_(session.state.queues.size()) {
+  for (size_t q = 0; q < work_.size(); ++q) {
+    for (const JobKey& key : session.state.pending_by_queue[q]) {
+      if (!keep || keep(key)) {
+        work_[q].snapshot.push_back(key);
+      }
+    }
+  }
+}
+
+std::optional<JobPicker::Best> JobPicker::head_of(size_t leaf) {
+  Work& w = work_[leaf];
+  while (!w.empty() && settled_ && settled_(w.head())) {
+    w.pop();
+    ++settled_count_;
+  }
+  if (w.empty()) {
+    return std::nullopt;
+  }
+  if (!w.head_request) {
+    w.head_request = next_request_(w.head());
+  }
+  return Best{leaf, *w.head_request};
+}
+
+std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& level) {
+  std::optional<Best> best;
+  std::optional<QueueId> best_queue;
+  for (const QueueId q : level) {
+    const std::vector<QueueId>& below = session_.children[q.index()];
+    const std::optional<Best> candidate = below.empty() ? head_of(q.index()) : best_of(below);
+    if (!candidate) {
+      continue;
+    }
+    if (!best || session_.queue_before(q, candidate->request, *best_queue, best->request)) {
+      best = candidate;
+      best_queue = q;
+    }
+  }
+  return best;
+}
+
+std::optional<JobKey> JobPicker::pop() {
+  const std::optional<Best> best = best_of(session_.top_level);
+  if (!best) {
+    return std::nullopt;
+  }
+  Work& w = work_[best->leaf];
+  const JobKey key = w.head();
+  w.pop();
+  return key;
+}
+
+void JobPicker::push_back(const JobKey& key) {
+  Work& w = work_[session_.state.jobs[key.job.index()].queue.index()];
+  w.pushed_back.push(key);
+  w.head_request.reset();
+}
+
+}  // namespace drasim::model

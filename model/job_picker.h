@@ -1,0 +1,67 @@
+#pragma once
+/// KAI's job queue for an action (framework JobsOrderByQueues): each leaf queue's pending jobs
+/// in job order, and the next job chosen by descending from the top-level queues, taking at
+/// each level the child that goes first by the proportion plugin's queue order given the best
+/// pending job in its subtree (kai-scheduler-behavior.md 3.3). Queue shares move as jobs are
+/// placed, so the descent is redone for every job.
+
+#include "model/cluster_state.h"
+#include "model/session.h"
+
+#include <functional>
+#include <optional>
+#include <queue>
+#include <vector>
+
+namespace drasim::model {
+
+class JobPicker {
+ public:
+  /// The request of a job's next chunk (what the queue order adds to its queue's allocation).
+  using NextRequest = std::function<QuotaVector(const JobKey&)>;
+  /// Jobs the caller settles without a queue turn (their order cannot matter); they are dropped
+  /// when they reach the head of their queue.
+  using Settled = std::function<bool(const JobKey&)>;
+
+  /// Snapshots the pending index, keeping the jobs `keep` accepts (all when empty).
+  JobPicker(const Session& session, NextRequest next_request, Settled settled = {},
+            const std::function<bool(const JobKey&)>& keep = {});
+
+  /// The next job and its leaf queue, or nullopt when every queue is empty.
+  std::optional<JobKey> pop();
+
+  /// Puts a job back into its leaf queue (the allocate action's push-back after a success).
+  void push_back(const JobKey& key);
+
+  /// Jobs dropped because `settled` said so.
+  [[nodiscard]] size_t settled_count() const { return settled_count_; }
+
+ private:
+  struct Work {
+    std::vector<JobKey> snapshot;
+    size_t cursor = 0;
+    std::priority_queue<JobKey, std::vector<JobKey>, std::greater<>> pushed_back;
+    std::optional<QuotaVector> head_request;
+
+    [[nodiscard]] bool empty() const { return cursor == snapshot.size() && pushed_back.empty(); }
+
+    [[nodiscard]] const JobKey& head() const;
+    void pop();
+  };
+
+  struct Best {
+    size_t leaf;
+    QuotaVector request;
+  };
+
+  std::optional<Best> best_of(const std::vector<QueueId>& level);
+  std::optional<Best> head_of(size_t leaf);
+
+  const Session& session_;
+  NextRequest next_request_;
+  Settled settled_;
+  std::vector<Work> work_;  ///< by QueueId (only leaves hold jobs)
+  size_t settled_count_ = 0;
+};
+
+}  // namespace drasim::model

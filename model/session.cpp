@@ -1,0 +1,96 @@
+#include "model/session.h"
+
+#include "model/pod_request.h"
+#include "model/proportion/queue_order.h"
+#include "model/proportion/resource_division.h"
+#include "model/queue_capacity.h"
+
+namespace drasim::model {
+
+proportion::Amounts to_amounts(const QuotaVector& q) {
+  return {static_cast<double>(q[0]), static_cast<double>(q[1]),
+          static_cast<double>(q[2]) / static_cast<double>(kMilliPerGpu)};
+}
+
+namespace {
+
+/// Queue CRD amounts into the plugin's units: cpu millicores as written, memory MB * 10^6 bytes
+/// (memory clamped at -1), gpu devices; -1 stays unlimited.
+double plugin_amount(double value, size_t resource) {
+  if (value == -1) {
+    return proportion::kUnlimited;
+  }
+  return resource == proportion::kMemory ? std::max(value * 1e6, -1.0) : value;
+}
+
+}  // namespace
+
+std::vector<proportion::QueueShare> queue_shares(const ClusterState& state,
+                                                 proportion::Amounts& total) {
+  QuotaVector sum{};
+  for (const NodeInfo& n : state.nodes) {
+    if (n.present && n.condition_problem.empty()) {
+      sum += quota_vector(n.allocatable, state.names);
+    }
+  }
+  total = to_amounts(sum);
+  std::vector<proportion::QueueShare> shares(state.queues.size());
+  for (size_t i = 0; i < state.queues.size(); ++i) {
+    const QueueInfo& q = state.queues[i];
+    proportion::QueueShare& s = shares[i];
+    s.name = q.spec.meta.name;
+    s.priority = q.spec.priority;
+    s.creation_order = q.creation_order;
+    s.parent = q.parent.valid() ? static_cast<int32_t>(q.parent.index()) : -1;
+    const QueueUsage& u = state.queue_usage[i];
+    const proportion::Amounts allocated = to_amounts(u.allocated);
+    const proportion::Amounts allocated_np = to_amounts(u.allocated_not_preemptible);
+    const proportion::Amounts pending = to_amounts(u.pending);
+    for (size_t r = 0; r < proportion::kResources; ++r) {
+      const QueueResource& res = queue_resource(q.spec, r);
+      proportion::ResourceShare& rs = s.r[r];
+      rs.deserved = plugin_amount(res.quota, r);
+      rs.max_allowed = plugin_amount(res.limit, r);
+      rs.over_quota_weight = res.over_quota_weight;
+      rs.allocated = allocated[r];
+      rs.allocated_not_preemptible = allocated_np[r];
+      rs.request = allocated[r] + pending[r];
+    }
+  }
+  for (size_t i = 0; i < shares.size(); ++i) {
+    if (shares[i].parent >= 0) {
+      shares[static_cast<size_t>(shares[i].parent)].children.push_back(static_cast<uint32_t>(i));
+    }
+  }
+  proportion::divide_fair_shares(total, shares);
+  return shares;
+}
+
+Session::Session(ClusterState& s, int64_t now) : state(s), now_us(now) {
+  shares = queue_shares(state, total);
+  children.resize(state.queues.size());
+  for (size_t i = 0; i < state.queues.size(); ++i) {
+    const QueueId parent = state.queues[i].parent;
+    (parent.valid() ? children[parent.index()] : top_level).push_back(QueueId::from_index(i));
+  }
+}
+
+void Session::refresh(QueueId queue) {
+  for (QueueId id = queue; id.valid(); id = state.queues[id.index()].parent) {
+    const QueueUsage& u = state.queue_usage[id.index()];
+    const proportion::Amounts allocated = to_amounts(u.allocated);
+    const proportion::Amounts allocated_np = to_amounts(u.allocated_not_preemptible);
+    for (size_t r = 0; r < proportion::kResources; ++r) {
+      shares[id.index()].r[r].allocated = allocated[r];
+      shares[id.index()].r[r].allocated_not_preemptible = allocated_np[r];
+    }
+  }
+}
+
+bool Session::queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
+                           const QuotaVector& b_next) const {
+  return proportion::queue_before(shares[a.index()], to_amounts(a_next), shares[b.index()],
+                                  to_amounts(b_next), total);
+}
+
+}  // namespace drasim::model

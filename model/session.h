@@ -1,0 +1,46 @@
+#pragma once
+/// What a KAI scheduling session computes once at open and shares between its actions
+/// (framework.Session with the proportion plugin): every queue's quota, limit, weight, usage
+/// and fair share in the proportion plugin's units, and the cluster total they divide. Fair
+/// shares are divided once per session, level by level (kai-scheduler-behavior.md 4.3, 4.4);
+/// inside the session only the allocations move, and `refresh` copies them from the live queue
+/// usage of a queue and its ancestors after a job's statement is committed or rolled back.
+
+#include "model/cluster_state.h"
+#include "model/proportion/queue_share.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace drasim::model {
+
+/// A quota vector (cpu millicores, memory bytes, milli-GPUs) in the proportion plugin's units
+/// (cpu millicores, memory bytes, GPU devices).
+proportion::Amounts to_amounts(const QuotaVector& q);
+
+/// The proportion plugin's view of every queue (index = QueueId), fair shares divided.
+/// `total` receives the cluster total: allocatable cpu, memory and TotalGPUs of the present
+/// nodes whose conditions allow scheduling.
+std::vector<proportion::QueueShare> queue_shares(const ClusterState& state,
+                                                 proportion::Amounts& total);
+
+class Session {
+ public:
+  Session(ClusterState& state, int64_t now_us);
+
+  ClusterState& state;
+  int64_t now_us;
+  proportion::Amounts total{};
+  std::vector<proportion::QueueShare> shares;  ///< by QueueId
+  std::vector<QueueId> top_level;
+  std::vector<std::vector<QueueId>> children;  ///< by QueueId
+
+  /// Copies the live allocations of `queue` and its ancestors into `shares`.
+  void refresh(QueueId queue);
+
+  /// KAI's queue order (proportion plugin) between two queues given their next jobs' requests.
+  [[nodiscard]] bool queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
+                                  const QuotaVector& b_next) const;
+};
+
+}  // namespace drasim::model
