@@ -6,6 +6,8 @@
 #include "model/scheduler.h"
 #include "sim/expectations.h"
 
+#include <algorithm>
+
 namespace drasim::sim {
 namespace {
 
@@ -102,6 +104,15 @@ void Engine::start_running(model::PodId pod) {
   p.phase = model::PodPhase::kRunning;
   p.bound_us = now_.us;
   p.ran_on = p.node;
+  // KAI refreshes a job's last start (`kai.scheduler/last-start-timestamp`) when a job with no
+  // running pod gets one; minruntime protects victims from then on.
+  model::JobInfo& job = state_.jobs[p.job.index()];
+  const bool first = std::none_of(job.pods.begin(), job.pods.end(), [&](model::PodId other) {
+    return other != pod && state_.pod(other).phase == model::PodPhase::kRunning;
+  });
+  if (first) {
+    job.last_start_us = now_.us;
+  }
   if (const auto runtime = state_.spec_of(pod).runtime_us) {
     queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod, p.epoch});
   }
