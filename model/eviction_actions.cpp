@@ -39,11 +39,8 @@ void run_action(Session& session, AllocateAction& placer, CycleResult& result, G
         if (candidates.skip_signature(tasks) || !gate(job, request)) {
           return;
         }
-        const std::vector<JobId> victims = victims_of(candidates, job, request);
-        if (victims.empty()) {
-          return;
-        }
-        if (solver.solve(id, tasks, victims, policy_for(job, request), result)) {
+        if (solver.solve(id, tasks, victims_of(candidates, job, request), policy_for(job, request),
+                         result)) {
           state.jobs[id.index()].last_eviction_us = session.now_us;
         } else {
           candidates.remember_failure(tasks);
@@ -79,12 +76,17 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
     }
     return free_gpus >= request[2];
   };
-  const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
-    std::vector<JobId> v = c.victims([&](const JobInfo& victim) { return &victim != &job; });
-    if (v.size() > kConsolidationVictims) {
-      v.resize(kConsolidationVictims);
-    }
-    return v;
+  const auto victims_of = [&](EvictionCandidates& c, const JobInfo&, const QuotaVector&) {
+    // Any queue; the filter stops admitting jobs after kConsolidationVictims.
+    EvictionCandidates::VictimFeed all = c.victims(c.victim_queue_order(), {}, {});
+    return [all = std::move(all), left = kConsolidationVictims]() mutable {
+      std::optional<JobId> next;
+      if (left > 0) {
+        next = all();
+        --left;
+      }
+      return next;
+    };
   };
   const auto policy_for = [&](const JobInfo&, const QuotaVector&) {
     EvictionPolicy policy;
@@ -114,25 +116,25 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
 
 void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result) {
   ClusterState& state = session.state;
-  const std::vector<int>* ranks = nullptr;
-  std::vector<int> queue_ranks;
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
     return proportion::can_reclaim_resources(session.shares, job.queue.value, to_amounts(request),
                                              !job.preemptible);
   };
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job,
                               const QuotaVector& request) {
-    queue_ranks = c.victim_queue_ranks();
-    ranks = &queue_ranks;
+    // Other leaf queues in victim order; a queue passes the proportion plugin's victim filter
+    // as a whole (it depends on the queues only), then each job its minimum runtime.
     const proportion::Amounts r = to_amounts(request);
     return c.victims(
-        [&](const JobInfo& victim) {
-          return victim.queue.valid() && victim.queue != job.queue
+        c.victim_queue_order(),
+        [&session, &job, r](QueueId q) {
+          return q != job.queue
                  && proportion::is_reclaim_victim_candidate(session.shares, job.queue.value, r,
-                                                            victim.queue.value)
-                 && !c.protected_by_min_runtime(victim, true, job.queue);
+                                                            q.value);
         },
-        ranks);
+        [&c, &job](const JobInfo& victim) {
+          return !c.protected_by_min_runtime(victim, true, job.queue);
+        });
   };
   const auto policy_for = [&](const JobInfo& job, const QuotaVector& request) {
     EvictionPolicy policy;
@@ -165,9 +167,8 @@ void run_preempt(Session& session, AllocateAction& placer, CycleResult& result) 
   };
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
     // Same leaf queue, strictly lower priority, not protected by its minimum runtime.
-    return c.victims([&](const JobInfo& v) {
-      return v.queue == job.queue && v.priority < job.priority
-             && !c.protected_by_min_runtime(v, false, job.queue);
+    return c.victims({job.queue}, {}, [&c, &job](const JobInfo& v) {
+      return v.priority < job.priority && !c.protected_by_min_runtime(v, false, job.queue);
     });
   };
   const auto policy_for = [&](const JobInfo& job, const QuotaVector&) {

@@ -19,12 +19,26 @@ void wake_at(CycleResult& result, int64_t at) {
 }  // namespace
 
 EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
-    : session_(session), state_(session.state), now_us_(session.now_us), result_(result) {
+    : session_(session),
+      state_(session.state),
+      now_us_(session.now_us),
+      result_(result),
+      by_queue_(state_.queues.size()) {
   for (size_t i = 0; i < state_.jobs.size(); ++i) {
     const JobInfo& job = state_.jobs[i];
-    if (job.preemptible && bound_pods(job) > 0) {
-      running_.push_back(JobId::from_index(i));
+    if (job.preemptible && job.queue.valid() && bound_pods(job) > 0) {
+      by_queue_[job.queue.index()].push_back(JobId::from_index(i));
     }
+  }
+  // Victim job order: the job order reversed (lower priority first, jobs above minMember
+  // first, newer first), then the name, reversed too.
+  const auto key = [this](JobId id) {
+    const JobInfo& j = state_.jobs[id.index()];
+    const int elastic = bound_pods(j) > j.min_member ? 0 : 1;
+    return std::make_tuple(j.priority, elastic, -j.creation_us, -static_cast<int64_t>(j.name_rank));
+  };
+  for (auto& jobs : by_queue_) {
+    std::sort(jobs.begin(), jobs.end(), [&](JobId a, JobId b) { return key(a) < key(b); });
   }
 }
 
@@ -57,50 +71,64 @@ void EvictionCandidates::for_each_pending(
   }
 }
 
-std::vector<int> EvictionCandidates::victim_queue_ranks() const {
+std::vector<QueueId> EvictionCandidates::victim_queue_order() const {
   std::vector<QueueId> leaves;
   for (size_t q = 0; q < state_.queues.size(); ++q) {
-    if (state_.queues[q].leaf) {
+    if (state_.queues[q].leaf && !by_queue_[q].empty()) {
       leaves.push_back(QueueId::from_index(q));
     }
   }
-  // Later in queue order = earlier victim. The comparator is KAI's rule list, not guaranteed
-  // to be a strict weak order, so the order is built by repeated selection of the first queue
-  // (as a heap would pop them) rather than by std::sort.
+  // The comparator is KAI's rule list, not guaranteed to be a strict weak order, so the order
+  // is built by repeated selection (as a heap pops them) rather than by std::sort: each round
+  // takes the queue that goes after every other one.
   const QuotaVector none{};
-  std::vector<int> rank(state_.queues.size(), 0);
-  for (int position = 0; !leaves.empty(); ++position) {
-    auto first = leaves.begin();
+  std::vector<QueueId> order;
+  while (!leaves.empty()) {
+    auto last = leaves.begin();
     for (auto it = leaves.begin() + 1; it != leaves.end(); ++it) {
-      if (session_.queue_before(*it, none, *first, none)) {
-        first = it;
+      if (session_.queue_before(*last, none, *it, none)) {
+        last = it;
       }
     }
-    rank[first->index()] = position;
-    leaves.erase(first);
+    order.push_back(*last);
+    leaves.erase(last);
   }
-  return rank;
+  return order;
 }
 
-std::vector<JobId> EvictionCandidates::victims(const std::function<bool(const JobInfo&)>& filter,
-                                               const std::vector<int>* queue_rank) const {
-  std::vector<JobId> out;
-  for (const JobId id : running_) {
-    const JobInfo& job = state_.jobs[id.index()];
-    if (bound_pods(job) > 0 && filter(job)) {
-      out.push_back(id);
-    }
-  }
-  const auto key = [&](JobId id) {
-    const JobInfo& j = state_.jobs[id.index()];
-    const int rank = queue_rank && j.queue.valid() ? (*queue_rank)[j.queue.index()] : 0;
-    const int64_t active = bound_pods(j);
-    const int elastic = active > j.min_member ? 0 : 1;  // above minMember gives victims first
-    return std::make_tuple(-rank, j.priority, elastic, -j.creation_us,
-                           -static_cast<int64_t>(j.name_rank));
+EvictionCandidates::VictimFeed EvictionCandidates::victims(std::vector<QueueId> queues,
+                                                           std::function<bool(QueueId)> queue_ok,
+                                                           JobFilter job_ok) const {
+  struct Cursor {
+    size_t queue = 0;
+    size_t job = 0;
+    bool queue_checked = false;
   };
-  std::sort(out.begin(), out.end(), [&](JobId a, JobId b) { return key(a) < key(b); });
-  return out;
+
+  return [this, queues = std::move(queues), queue_ok = std::move(queue_ok),
+          job_ok = std::move(job_ok), at = Cursor{}]() mutable -> std::optional<JobId> {
+    while (at.queue < queues.size()) {
+      const QueueId q = queues[at.queue];
+      const std::vector<JobId>& jobs = by_queue_[q.index()];
+      if (!at.queue_checked) {
+        at.queue_checked = true;
+        if (queue_ok && !queue_ok(q)) {
+          at.job = jobs.size();
+        }
+      }
+      while (at.job < jobs.size()) {
+        const JobId id = jobs[at.job++];
+        const JobInfo& job = state_.jobs[id.index()];
+        if (bound_pods(job) > 0 && (!job_ok || job_ok(job))) {
+          return id;
+        }
+      }
+      ++at.queue;
+      at.job = 0;
+      at.queue_checked = false;
+    }
+    return std::nullopt;
+  };
 }
 
 bool EvictionCandidates::protected_by_min_runtime(const JobInfo& victim, bool reclaim,

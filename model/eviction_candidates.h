@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -25,15 +26,20 @@ class EvictionCandidates {
   void for_each_pending(const std::function<QuotaVector(const JobInfo&)>& next_request,
                         const std::function<void(JobId)>& attempt);
 
-  /// Victim queue ranks by QueueId: leaf queues in queue order, so the queue that would be
-  /// scheduled last has the highest rank and gives victims first.
-  [[nodiscard]] std::vector<int> victim_queue_ranks() const;
+  /// Victims one job at a time, in victim order, until nullopt.
+  using VictimFeed = std::function<std::optional<JobId>()>;
+  using JobFilter = std::function<bool(const JobInfo&)>;
 
-  /// Running jobs (binding or running pods), preemptible, passing `filter`, in victim order:
-  /// victim queues ranked by `queue_rank` (higher rank gives victims first; none = one rank),
-  /// then lower priority first, jobs above minMember first, newer first, name last.
-  [[nodiscard]] std::vector<JobId> victims(const std::function<bool(const JobInfo&)>& filter,
-                                           const std::vector<int>* queue_rank = nullptr) const;
+  /// Leaf queues in victim order: reversed queue order, the queue that would be scheduled last
+  /// gives victims first.
+  [[nodiscard]] std::vector<QueueId> victim_queue_order() const;
+
+  /// Running preemptible jobs (binding or running pods) of `queues` in that order, each
+  /// queue's jobs in victim job order (lower priority first, jobs above minMember first, newer
+  /// first, then name), skipping queues `queue_ok` rejects and jobs `job_ok` rejects. Filters
+  /// run lazily, so a solver that succeeds early never looks at the rest.
+  [[nodiscard]] VictimFeed victims(std::vector<QueueId> queues,
+                                   std::function<bool(QueueId)> queue_ok, JobFilter job_ok) const;
 
   /// KAI minruntime: whether the victim started too recently to be evicted by preempt
   /// (`preemptMinRuntime` from its leaf queue up) or reclaim (`reclaimMinRuntime`, method
@@ -54,7 +60,8 @@ class EvictionCandidates {
   ClusterState& state_;
   int64_t now_us_;
   CycleResult& result_;
-  std::vector<JobId> running_;  ///< jobs with binding or running pods, preemptible
+  /// By QueueId: preemptible jobs with binding or running pods, in victim job order.
+  std::vector<std::vector<JobId>> by_queue_;
   std::set<std::vector<uint32_t>> failed_;
 };
 

@@ -103,8 +103,8 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
 }
 
 bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
-                           const std::vector<JobId>& victims, const EvictionPolicy& policy,
-                           CycleResult& result) {
+                           const std::function<std::optional<JobId>()>& next_victim,
+                           const EvictionPolicy& policy, CycleResult& result) {
   Statement stmt(state_);
   std::vector<VictimChunk> taken;
   std::vector<std::pair<PodId, PodPhase>> released;
@@ -112,8 +112,11 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   const auto place_tasks = [&] {
     return !placer_.place_chunk(job, tasks, stmt).has_value();
   };
-  for (const JobId victim : victims) {
-    for (VictimChunk& chunk : chunks_of(victim)) {
+  while (const std::optional<JobId> victim = next_victim()) {
+    if (*victim == job_id) {
+      continue;  // a job never evicts its own pods
+    }
+    for (VictimChunk& chunk : chunks_of(*victim)) {
       for (const PodId p : chunk.pods) {
         released.emplace_back(p, state_.pod(p).phase);
         state_.begin_release(p);

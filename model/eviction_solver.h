@@ -19,6 +19,7 @@
 #include "model/scheduler.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,11 +45,12 @@ class EvictionSolver {
  public:
   EvictionSolver(ClusterState& state, AllocateAction& placer) : state_(state), placer_(placer) {}
 
-  /// Tries to place `tasks` of `job` by evicting from `victims` (jobs in victim order). On
-  /// success the victims are evicted into `result` and the job's tasks are recorded as the
-  /// allocate action records them; returns whether it succeeded.
-  bool solve(JobId job, const std::vector<PodId>& tasks, const std::vector<JobId>& victims,
-             const EvictionPolicy& policy, CycleResult& result);
+  /// Tries to place `tasks` of `job` by evicting victims as `next_victim` hands them out (in
+  /// victim order). On success the victims are evicted into `result` and the job's tasks are
+  /// recorded as the allocate action records them; returns whether it succeeded.
+  bool solve(JobId job, const std::vector<PodId>& tasks,
+             const std::function<std::optional<JobId>()>& next_victim, const EvictionPolicy& policy,
+             CycleResult& result);
 
  private:
   /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
