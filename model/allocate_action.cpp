@@ -133,7 +133,8 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   return fmt::format("0/{} nodes are available: {}.", present, fmt::join(parts, ", "));
 }
 
-AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologyScope* scope) {
+AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologyScope* scope,
+                                                     bool explain) {
   const PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
@@ -231,7 +232,9 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     }
     return out;
   }
-  out.reason = failure_message(p.spec, dra_rejected, within);
+  if (explain) {
+    out.reason = failure_message(p.spec, dra_rejected, within);
+  }
   return out;
 }
 
@@ -262,7 +265,8 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
     if (cached && allocating_) {
       placement.reason = *cached;
     } else {
-      placement = place_task(pod, scope);
+      // After allocate, failures are the eviction solver's trials: nobody reads their reason.
+      placement = place_task(pod, scope, allocating_);
     }
     if (!placement.node) {
       // Capacity only shrinks during allocate, so a pod that fits nowhere on the committed
@@ -416,7 +420,10 @@ void AllocateAction::run(CycleResult& result) {
     }
     ++result.jobs_attempted;
     const bool placed = allocate_job(job, result);
-    session_.refresh(info.queue);
+    if (placed) {
+      session_.refresh(info.queue);
+      picker.invalidate(info.queue);
+    }
     if (!placed) {
       ++result.jobs_failed;
       continue;

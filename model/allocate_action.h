@@ -39,9 +39,9 @@ class AllocateAction {
     std::vector<AllocationResult> allocations;  ///< for the pod's unallocated claims
   };
 
-  /// The best node for a pending pod on the current state (KAI's predicates and scores), or
-  /// the reason it fits nowhere. The eviction actions use it to simulate their scenarios.
-  [[nodiscard]] Placement try_place(PodId pod) { return place_task(pod); }
+  /// The best node for a pod on the current state (KAI's predicates and scores), without the
+  /// reason when it fits nowhere. The eviction solver uses it to re-place victims.
+  [[nodiscard]] Placement try_place(PodId pod) { return place_task(pod, nullptr, false); }
 
   /// Applies the gang rule to a job's successful statement (a gang never binds partly: when a
   /// task was pipelined and too few are bound, every task is pipelined) and records its
@@ -83,7 +83,9 @@ class AllocateAction {
                                                              Statement& stmt);
   void reject_unqueued();
   bool ready(const JobInfo& job);
-  [[nodiscard]] Placement place_task(PodId pod, const TopologyScope* scope = nullptr);
+  /// `explain`: build the kube-scheduler style reason when the pod fits nowhere.
+  [[nodiscard]] Placement place_task(PodId pod, const TopologyScope* scope = nullptr,
+                                     bool explain = true);
   /// Nodes (by index) the DynamicResources filter rejected, with its answer.
   using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;
 

@@ -39,9 +39,12 @@ void run_action(Session& session, AllocateAction& placer, CycleResult& result, G
         if (candidates.skip_signature(tasks) || !gate(job, request)) {
           return;
         }
+        const size_t evicted_before = result.evictions.size();
         if (solver.solve(id, tasks, victims_of(candidates, job, request), policy_for(job, request),
                          result)) {
-          state.jobs[id.index()].last_eviction_us = session.now_us;
+          if (result.evictions.size() > evicted_before) {
+            state.jobs[id.index()].last_eviction_us = session.now_us;
+          }
         } else {
           candidates.remember_failure(tasks);
         }
@@ -63,22 +66,32 @@ proportion::Amounts lost(const ClusterState& s, const VictimChunk& c) {
 
 void run_consolidation(Session& session, AllocateAction& placer, CycleResult& result) {
   ClusterState& state = session.state;
+  // The cluster's idle plus releasing GPUs together must cover the job already. Only this
+  // action's own scenarios change that sum, so it is recounted after each of them.
+  const auto count_free_gpus = [&state] {
+    int64_t free = 0;
+    for (const NodeInfo& n : state.nodes) {
+      if (n.present) {
+        free += n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
+      }
+    }
+    return free;
+  };
+  int64_t free_gpus = count_free_gpus();
+  size_t seen_evictions = result.evictions.size();
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
     if (!job.preemptible) {
       return false;  // only preemptible jobs trigger consolidation
     }
-    // The cluster's idle plus releasing GPUs together must cover the job already.
-    int64_t free_gpus = 0;
-    for (const NodeInfo& n : state.nodes) {
-      if (n.present) {
-        free_gpus += n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
-      }
+    if (result.evictions.size() != seen_evictions) {
+      free_gpus = count_free_gpus();
+      seen_evictions = result.evictions.size();
     }
     return free_gpus >= request[2];
   };
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo&, const QuotaVector&) {
     // Any queue; the filter stops admitting jobs after kConsolidationVictims.
-    EvictionCandidates::VictimFeed all = c.victims(c.victim_queue_order(), {}, {});
+    EvictionCandidates::VictimFeed all = c.victims(std::nullopt, {}, {});
     return [all = std::move(all), left = kConsolidationVictims]() mutable {
       std::optional<JobId> next;
       if (left > 0) {
@@ -126,7 +139,7 @@ void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result) 
     // as a whole (it depends on the queues only), then each job its minimum runtime.
     const proportion::Amounts r = to_amounts(request);
     return c.victims(
-        c.victim_queue_order(),
+        std::nullopt,
         [&session, &job, r](QueueId q) {
           return q != job.queue
                  && proportion::is_reclaim_victim_candidate(session.shares, job.queue.value, r,
@@ -167,7 +180,7 @@ void run_preempt(Session& session, AllocateAction& placer, CycleResult& result) 
   };
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
     // Same leaf queue, strictly lower priority, not protected by its minimum runtime.
-    return c.victims({job.queue}, {}, [&c, &job](const JobInfo& v) {
+    return c.victims(job.queue, {}, [&c, &job](const JobInfo& v) {
       return v.priority < job.priority && !c.protected_by_min_runtime(v, false, job.queue);
     });
   };

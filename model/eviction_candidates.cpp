@@ -64,58 +64,69 @@ void EvictionCandidates::for_each_pending(
       session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); }, {},
       keep);
   while (const std::optional<JobKey> key = picker.pop()) {
+    const size_t evicted_before = result_.evictions.size();
+    const QueueId queue = state_.jobs[key->job.index()].queue;
+    const QuotaVector allocated_before = state_.queue_usage[queue.index()].allocated;
     attempt(key->job);
-    for (size_t q = 0; q < state_.queues.size(); ++q) {
-      session_.refresh(QueueId::from_index(q));
+    // Only the job's queue and its victims' queues changed (and their ancestors).
+    if (state_.queue_usage[queue.index()].allocated != allocated_before) {
+      session_.refresh(queue);
+      picker.invalidate(queue);
+    }
+    for (size_t i = evicted_before; i < result_.evictions.size(); ++i) {
+      const QueueId victim = state_.jobs[state_.pod(result_.evictions[i]).job.index()].queue;
+      session_.refresh(victim);
+      picker.invalidate(victim);
     }
   }
 }
 
-std::vector<QueueId> EvictionCandidates::victim_queue_order() const {
-  std::vector<QueueId> leaves;
-  for (size_t q = 0; q < state_.queues.size(); ++q) {
-    if (state_.queues[q].leaf && !by_queue_[q].empty()) {
-      leaves.push_back(QueueId::from_index(q));
-    }
-  }
-  // The comparator is KAI's rule list, not guaranteed to be a strict weak order, so the order
-  // is built by repeated selection (as a heap pops them) rather than by std::sort: each round
-  // takes the queue that goes after every other one.
-  const QuotaVector none{};
-  std::vector<QueueId> order;
-  while (!leaves.empty()) {
-    auto last = leaves.begin();
-    for (auto it = leaves.begin() + 1; it != leaves.end(); ++it) {
-      if (session_.queue_before(*last, none, *it, none)) {
-        last = it;
-      }
-    }
-    order.push_back(*last);
-    leaves.erase(last);
-  }
-  return order;
-}
-
-EvictionCandidates::VictimFeed EvictionCandidates::victims(std::vector<QueueId> queues,
+EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId> only,
                                                            std::function<bool(QueueId)> queue_ok,
                                                            JobFilter job_ok) const {
+  std::vector<QueueId> queues;
+  if (only) {
+    queues.push_back(*only);
+  } else {
+    for (size_t q = 0; q < by_queue_.size(); ++q) {
+      if (!by_queue_[q].empty()) {
+        queues.push_back(QueueId::from_index(q));
+      }
+    }
+  }
+
   struct Cursor {
-    size_t queue = 0;
+    std::optional<QueueId> queue;  ///< the queue being walked
     size_t job = 0;
-    bool queue_checked = false;
   };
 
   return [this, queues = std::move(queues), queue_ok = std::move(queue_ok),
           job_ok = std::move(job_ok), at = Cursor{}]() mutable -> std::optional<JobId> {
-    while (at.queue < queues.size()) {
-      const QueueId q = queues[at.queue];
-      const std::vector<JobId>& jobs = by_queue_[q.index()];
-      if (!at.queue_checked) {
-        at.queue_checked = true;
-        if (queue_ok && !queue_ok(q)) {
-          at.job = jobs.size();
+    while (true) {
+      if (!at.queue) {
+        if (queues.empty()) {
+          return std::nullopt;
+        }
+        // Victim queue order: the queue that would be scheduled last gives victims first.
+        // KAI's comparator is a rule list, not guaranteed to be a strict weak order, so the
+        // next queue is selected as a heap would pop it, one at a time and only when the
+        // previous queue ran out of victims (a solver that succeeds early orders nothing more).
+        const QuotaVector none{};
+        auto last = queues.begin();
+        for (auto it = queues.begin() + 1; it != queues.end(); ++it) {
+          if (session_.queue_before(*last, none, *it, none)) {
+            last = it;
+          }
+        }
+        at.queue = *last;
+        at.job = 0;
+        queues.erase(last);
+        if (queue_ok && !queue_ok(*at.queue)) {
+          at.queue.reset();
+          continue;
         }
       }
+      const std::vector<JobId>& jobs = by_queue_[at.queue->index()];
       while (at.job < jobs.size()) {
         const JobId id = jobs[at.job++];
         const JobInfo& job = state_.jobs[id.index()];
@@ -123,11 +134,8 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::vector<QueueId> 
           return id;
         }
       }
-      ++at.queue;
-      at.job = 0;
-      at.queue_checked = false;
+      at.queue.reset();
     }
-    return std::nullopt;
   };
 }
 

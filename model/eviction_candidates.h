@@ -30,15 +30,12 @@ class EvictionCandidates {
   using VictimFeed = std::function<std::optional<JobId>()>;
   using JobFilter = std::function<bool(const JobInfo&)>;
 
-  /// Leaf queues in victim order: reversed queue order, the queue that would be scheduled last
-  /// gives victims first.
-  [[nodiscard]] std::vector<QueueId> victim_queue_order() const;
-
-  /// Running preemptible jobs (binding or running pods) of `queues` in that order, each
+  /// Running preemptible jobs (binding or running pods) in victim order: `only` that queue,
+  /// or every queue in victim queue order (the queue that would be scheduled last first); each
   /// queue's jobs in victim job order (lower priority first, jobs above minMember first, newer
-  /// first, then name), skipping queues `queue_ok` rejects and jobs `job_ok` rejects. Filters
-  /// run lazily, so a solver that succeeds early never looks at the rest.
-  [[nodiscard]] VictimFeed victims(std::vector<QueueId> queues,
+  /// first, then name). Queues `queue_ok` rejects and jobs `job_ok` rejects are skipped.
+  /// Everything is lazy, so a solver that succeeds early never orders or filters the rest.
+  [[nodiscard]] VictimFeed victims(std::optional<QueueId> only,
                                    std::function<bool(QueueId)> queue_ok, JobFilter job_ok) const;
 
   /// KAI minruntime: whether the victim started too recently to be evicted by preempt

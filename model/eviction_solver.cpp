@@ -112,6 +112,13 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   const auto place_tasks = [&] {
     return !placer_.place_chunk(job, tasks, stmt).has_value();
   };
+  // Earlier scenarios of this action may have left releasing capacity (or a GPU group) the job
+  // can use as it is: then it is pipelined without victims of its own.
+  if (place_tasks()) {
+    placer_.commit(stmt, job, result);
+    return true;
+  }
+  stmt.discard();
   while (const std::optional<JobId> victim = next_victim()) {
     if (*victim == job_id) {
       continue;  // a job never evicts its own pods

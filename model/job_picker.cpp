@@ -23,7 +23,9 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled s
     : session_(session),
       next_request_(std::move(next_request)),
       settled_(std::move(settled)),
-      work_(session.state.queues.size()) {
+      work_(session.state.queues.size()),
+      best_(session.state.queues.size()),
+      fresh_(session.state.queues.size(), false) {
   for (size_t q = 0; q < work_.size(); ++q) {
     for (const JobKey& key : session.state.pending_by_queue[q]) {
       if (!keep || keep(key)) {
@@ -48,12 +50,27 @@ std::optional<JobPicker::Best> JobPicker::head_of(size_t leaf) {
   return Best{leaf, *w.head_request};
 }
 
+std::optional<JobPicker::Best> JobPicker::best_in(QueueId queue) {
+  const size_t q = queue.index();
+  if (!fresh_[q]) {
+    const std::vector<QueueId>& below = session_.children[q];
+    best_[q] = below.empty() ? head_of(q) : best_of(below);
+    fresh_[q] = true;
+  }
+  return best_[q];
+}
+
+void JobPicker::invalidate(QueueId queue) {
+  for (QueueId id = queue; id.valid(); id = session_.state.queues[id.index()].parent) {
+    fresh_[id.index()] = false;
+  }
+}
+
 std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& level) {
   std::optional<Best> best;
   std::optional<QueueId> best_queue;
   for (const QueueId q : level) {
-    const std::vector<QueueId>& below = session_.children[q.index()];
-    const std::optional<Best> candidate = below.empty() ? head_of(q.index()) : best_of(below);
+    const std::optional<Best> candidate = best_in(q);
     if (!candidate) {
       continue;
     }
@@ -73,13 +90,16 @@ std::optional<JobKey> JobPicker::pop() {
   Work& w = work_[best->leaf];
   const JobKey key = w.head();
   w.pop();
+  invalidate(QueueId::from_index(best->leaf));
   return key;
 }
 
 void JobPicker::push_back(const JobKey& key) {
-  Work& w = work_[session_.state.jobs[key.job.index()].queue.index()];
+  const QueueId queue = session_.state.jobs[key.job.index()].queue;
+  Work& w = work_[queue.index()];
   w.pushed_back.push(key);
   w.head_request.reset();
+  invalidate(queue);
 }
 
 }  // namespace drasim::model

@@ -33,6 +33,10 @@ class JobPicker {
   /// Puts a job back into its leaf queue (the allocate action's push-back after a success).
   void push_back(const JobKey& key);
 
+  /// The queue's shares changed (Session::refresh): its choices and its ancestors' are redone
+  /// at the next pop. Choices of untouched subtrees are kept between pops.
+  void invalidate(QueueId queue);
+
   /// Jobs dropped because `settled` said so.
   [[nodiscard]] size_t settled_count() const { return settled_count_; }
 
@@ -55,12 +59,16 @@ class JobPicker {
   };
 
   std::optional<Best> best_of(const std::vector<QueueId>& level);
+  std::optional<Best> best_in(QueueId queue);
   std::optional<Best> head_of(size_t leaf);
 
   const Session& session_;
   NextRequest next_request_;
   Settled settled_;
   std::vector<Work> work_;  ///< by QueueId (only leaves hold jobs)
+  /// By QueueId: the best pending job below the queue, valid while `fresh_` is set.
+  std::vector<std::optional<Best>> best_;
+  std::vector<bool> fresh_;
   size_t settled_count_ = 0;
 };
 

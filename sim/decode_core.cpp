@@ -218,6 +218,11 @@ model::Node decode_node(const Cursor& root, uint32_t file_index) {
 model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
   model::Pod pod;
   pod.meta = decode_meta(root, file_index, true);
+  // podgrouper reads preemptibility from this label; KAI's admission accepts only these values.
+  const Cursor preemptibility = root["metadata"]["labels"]["kai.scheduler/preemptibility"];
+  if (preemptibility.present()) {
+    (void)preemptibility.one_of<int>({{"preemptible", 0}, {"non-preemptible", 1}}, 0);
+  }
   pod.spec = decode_pod_spec(root["spec"]);
   const Cursor status = root["status"];
   pod.status.phase = status["phase"].one_of<std::string>({{"Pending", "Pending"},

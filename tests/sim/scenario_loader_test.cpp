@@ -564,6 +564,30 @@ spec:
             "got -1"});
 }
 
+TEST_CASE("unknown preemptibility values are rejected on PodGroups and on pod labels") {
+  // KAI accepts only `preemptible` and `non-preemptible` (podgrouper, PodGroup validation).
+  // `maybe` is on line 5 at column 18; `sometimes` on line 10 at column 47.
+  CHECK(errors_of(R"(apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: g, namespace: default}
+spec:
+  preemptibility: maybe
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  labels: {kai.scheduler/preemptibility: sometimes}
+  name: p
+spec:
+  containers: [{name: c}]
+)")
+        == std::vector<std::string>{
+            "t.yaml:5:19: error: spec.preemptibility: one of preemptible, non-preemptible, got "
+            "\"maybe\"",
+            "t.yaml:10:42: error: metadata.labels[\"kai.scheduler/preemptibility\"]: one of "
+            "preemptible, non-preemptible, got \"sometimes\""});
+}
+
 TEST_CASE("a valid queue tree loads, with -1 meaning unlimited") {
   const Scenario s = load_ok(R"(apiVersion: scheduling.run.ai/v2
 kind: Queue
