@@ -70,14 +70,41 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
     if (!job.preemptible) {
       return false;  // only preemptible jobs trigger consolidation
     }
-    // The cluster's idle plus releasing GPUs together must cover the job already.
+    // The cluster's idle plus releasing GPUs together must cover the job already, in devices
+    // and in GPU memory (actions/utils IsEnoughGPUsAllocatableForJob; node_info
+    // GetSumOfIdleGPUs / GetSumOfReleasingGPUs): whole GPUs count with all their memory, a
+    // shared GPU group with what its allocated pods leave free, and a group's releasing memory
+    // when the whole GPU is not releasing already.
     int64_t free_gpus = 0;
+    int64_t free_mib = 0;
     for (const NodeInfo& n : state.nodes) {
-      if (n.present) {
-        free_gpus += n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
+      if (!n.present) {
+        continue;
+      }
+      const int64_t mib = n.gpu_groups.memory_mib;
+      for (const int64_t whole : {n.idle.get(kGpuSlot), n.releasing.get(kGpuSlot)}) {
+        free_gpus += whole;
+        free_mib += whole / kMilliPerGpu * mib;
+      }
+      for (const GpuGroup& g : n.gpu_groups.groups()) {
+        if (g.allocated_mib > 0 && mib > 0) {
+          free_gpus += (mib - g.allocated_mib) * kMilliPerGpu / mib;
+          free_mib += mib - g.allocated_mib;
+        }
+        if (g.releasing_mib > 0 && !g.releasing_gpu && mib > 0) {
+          free_gpus += g.releasing_mib * kMilliPerGpu / mib;
+          free_mib += g.releasing_mib;
+        }
       }
     }
-    return free_gpus >= request[2];
+    int64_t wanted_mib = 0;
+    for (const PodId p : placer.tasks_to_allocate(job)) {
+      const GpuShare& share = state.spec_of(p).gpu_share;
+      if (share.type == GpuRequestType::kGpuMemory) {
+        wanted_mib += share.memory_mib * share.devices;
+      }
+    }
+    return free_gpus >= request[2] && free_mib >= wanted_mib;
   };
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
     std::vector<JobId> v = c.victims([&](const JobInfo& victim) { return &victim != &job; });
