@@ -86,7 +86,11 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
       if (over_queue_capacity(state_, victim_job, state_.quota_of(v))) {
         continue;
       }
+      // try_place writes the GPU groups it would choose onto a shared pod; the victim keeps
+      // the groups it holds.
+      std::vector<uint32_t> groups = state_.pod(v).gpu_groups;
       const AllocateAction::Placement at = placer_.try_place(v);
+      state_.pod(v).gpu_groups = std::move(groups);
       if (!at.node) {
         continue;
       }
