@@ -10,6 +10,7 @@
 
 #include "tests/sim/run_helpers.h"
 #include <string>
+#include <vector>
 
 namespace drasim::sim {
 namespace {
@@ -392,6 +393,37 @@ spec:
   CHECK(pod(r, "big").phase == model::PodPhase::kPending);
   check_untouched(r, {"v1", "v2"});
   CHECK(r.stats.evictions == 0);
+}
+
+TEST_CASE("consolidation moves a gpu-fraction pod into another node's shared GPU group") {
+  const auto half = [](const std::string& name, const std::string& node,
+                       const std::string& annotations = "", const std::string& meta = "") {
+    return "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: " + name
+           + "\n  annotations: {gpu-fraction: \"0.5\"" + annotations + "}\n" + meta
+           + "spec:\n  nodeName: " + node + "\n  containers: [{name: c}]\n";
+  };
+  const RunResult r = run_text(
+      node("n1", 2) + node("n2", 1) + half("p1", "n1") + half("p2", "n1") + half("p3", "n1")
+      + half("v", "n2", ", drasim.dev/at: 1s",
+             "  ownerReferences: [{apiVersion: batch/v1, kind: Job, name: v, uid: u, "
+             "controller: true}]\n")
+      + gpu_pod("big", "default-queue", 1, at("5s")));
+  // Bound in the input, the halves take the groups gpupack chooses: p1 and p2 fill n1's group
+  // 1, p3 opens n1's group 2, v opens n2's group 1. No GPU is whole and idle; the shared
+  // remainders add up to 0.5 + 0.5 = 1 GPU, so consolidation may try for big. Newest victim
+  // first: v; without it n2's GPU is releasing and big fits there, and v fits the half left in
+  // n1's group 2, so every victim moves. v is recreated at 35 s and, older than big, is placed
+  // first: into n1's group 2 (gpusharingorder prefers an existing group); big takes n2.
+  CHECK(pod(r, "v").evictions == 1);
+  CHECK(pod(r, "v").eviction_message
+        == "Pod default/v was preempted and rescheduled due to bin packing (resource "
+           "consolidation) procedure");
+  CHECK(pod(r, "v").bound_us == 35'200'000);
+  CHECK(bound_node(r, "v") == "n1");
+  CHECK(pod(r, "v").gpu_groups == std::vector<uint32_t>{2});
+  CHECK(pod(r, "big").bound_us == 35'200'000);
+  CHECK(bound_node(r, "big") == "n2");
+  check_untouched(r, {"p1", "p2", "p3"});
 }
 
 /// A gang of two of which only `m-0` (bound in the input) is alive; `m-1` failed.
