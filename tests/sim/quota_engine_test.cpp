@@ -51,7 +51,9 @@ spec:
   // One job per bare pod, equal priority and age, so the names order them. a1 and a2 take the
   // queue to its limit (0 + 1 <= 2, 1 + 1 <= 2); for a3 Allocated + request = 3 > MaxAllowed 2
   // (capacity_policy/max_allowed_check.go), so it is never placed although the node has 2
-  // free GPUs.
+  // free GPUs. Consolidation does not get it in either: its scenarios are simulated through
+  // AllocateJob, which checks the limit again, so an evicted a1 or a2 could not be re-placed
+  // once a3 took its place in the queue's allocation, and the scenario is rejected.
   CHECK(pod(r, "a1").bound_us == 200'000);
   CHECK(pod(r, "a2").bound_us == 200'000);
   CHECK(pod(r, "a3").phase == model::PodPhase::kPending);
