@@ -153,6 +153,54 @@ TEST_CASE("reclaim takes victims from the queue that would be scheduled last, no
   CHECK(pod(r, "b1").bound_us == 40'200'000);
 }
 
+/// Queue a runs PodGroup pg-a (four 1-GPU pods a-0..a-3, minMember `min`) on the 4-GPU node;
+/// b1 in queue b arrives at 10 s. Quotas as in the first reclaim test.
+std::string group_victim(int min) {
+  return node("n1", 4) + queue("a", "{quota: 2, overQuotaWeight: 1, limit: -1}")
+         + queue("b", "{quota: 2, overQuotaWeight: 1, limit: -1}")
+         + "---\napiVersion: scheduling.run.ai/v2alpha2\nkind: PodGroup\nmetadata: {name: pg-a}\n"
+         + "spec: {queue: a, minMember: " + std::to_string(min) + "}\n" + R"(---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: a
+  annotations: {pod-group-name: pg-a, drasim.dev/replicas: "4"}
+spec:
+  containers: [{name: c, resources: {limits: {nvidia.com/gpu: "1"}}}]
+)" + gpu_pod("b1", "b", 1, at("10s"))
+         + kHorizon2m;
+}
+
+TEST_CASE("reclaim takes one surplus pod of an elastic job, the last in task order") {
+  const RunResult r = run_text(group_victim(1));
+  // Fair shares a = 3, b = 1 as in the first reclaim test. pg-a runs 3 pods above its
+  // minMember 1, so its victim chunks are single surplus pods in reverse task order (equal
+  // age, so by name: a-3 first); one is enough. The PodGroup's workload recreates a-3 at 40 s;
+  // a then holds its fair share 3 and cannot reclaim it back (3 + 1 > 3).
+  CHECK(pod(r, "a-3").evictions == 1);
+  CHECK(pod(r, "a-3").eviction_message == "Pod default/a-3 was preempted by workload default/b1.");
+  CHECK(pod(r, "a-3").phase == model::PodPhase::kPending);
+  CHECK(pod(r, "a-3").submitted_us == 40'000'000);
+  check_untouched(r, {"a-0", "a-1", "a-2"});
+  CHECK(pod(r, "b1").bound_us == 40'200'000);
+  CHECK(r.stats.evictions == 1);
+}
+
+TEST_CASE("reclaim evicts a gang whole, even when one GPU would do") {
+  const RunResult r = run_text(group_victim(4));
+  // With minMember 4 there is no surplus: the victim chunk is all four pods. Reclaimable checks
+  // the chunk against what a holds before it is taken (4 > allocatable share 3), so it is
+  // allowed, and b1 gets its GPU at 40.2 s. The recreated gang needs 4 GPUs with 3 free and may
+  // not reclaim (a: 0 + 4 > fair share 3), so it waits.
+  for (const char* name : {"a-0", "a-1", "a-2", "a-3"}) {
+    CAPTURE(name);
+    CHECK(pod(r, name).evictions == 1);
+    CHECK(pod(r, name).phase == model::PodPhase::kPending);
+  }
+  CHECK(pod(r, "b1").bound_us == 40'200'000);
+  CHECK(r.stats.evictions == 4);
+}
+
 TEST_CASE("no reclaim for a queue that already holds its fair share") {
   const RunResult r =
       run_text(node("n1", 4) + queue("a", "{quota: 1, overQuotaWeight: 1, limit: -1}")
