@@ -66,29 +66,64 @@ proportion::Amounts lost(const ClusterState& s, const VictimChunk& c) {
 
 void run_consolidation(Session& session, AllocateAction& placer, CycleResult& result) {
   ClusterState& state = session.state;
-  // The cluster's idle plus releasing GPUs together must cover the job already. Only this
-  // action's own scenarios change that sum, so it is recounted after each of them.
-  const auto count_free_gpus = [&state] {
-    int64_t free = 0;
+
+  // The cluster's idle plus releasing GPUs together must cover the job already, in devices
+  // and in GPU memory (actions/utils IsEnoughGPUsAllocatableForJob; node_info
+  // GetSumOfIdleGPUs / GetSumOfReleasingGPUs): whole GPUs count with all their memory, a
+  // shared GPU group with what its allocated pods leave free, and a group's releasing memory
+  // when the whole GPU is not releasing already. Only this action's own scenarios change the
+  // sums, so they are recounted after each of them.
+  struct Free {
+    int64_t gpus = 0;
+    int64_t mib = 0;
+  };
+
+  const auto count_free = [&state] {
+    Free free;
     for (const NodeInfo& n : state.nodes) {
-      if (n.present) {
-        free += n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
+      if (!n.present) {
+        continue;
+      }
+      const int64_t mib = n.gpu_groups.memory_mib;
+      for (const int64_t whole : {n.idle.get(kGpuSlot), n.releasing.get(kGpuSlot)}) {
+        free.gpus += whole;
+        free.mib += whole / kMilliPerGpu * mib;
+      }
+      for (const GpuGroup& g : n.gpu_groups.groups()) {
+        if (g.allocated_mib > 0 && mib > 0) {
+          free.gpus += (mib - g.allocated_mib) * kMilliPerGpu / mib;
+          free.mib += mib - g.allocated_mib;
+        }
+        if (g.releasing_mib > 0 && !g.releasing_gpu && mib > 0) {
+          free.gpus += g.releasing_mib * kMilliPerGpu / mib;
+          free.mib += g.releasing_mib;
+        }
       }
     }
     return free;
   };
-  int64_t free_gpus = count_free_gpus();
+  Free free = count_free();
   size_t seen_evictions = result.evictions.size();
+  size_t seen_binds = result.binds.size();
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
     if (!job.preemptible) {
       return false;  // only preemptible jobs trigger consolidation
     }
-    if (result.evictions.size() != seen_evictions) {
-      free_gpus = count_free_gpus();
+    if (result.evictions.size() != seen_evictions || result.binds.size() != seen_binds) {
+      free = count_free();
       seen_evictions = result.evictions.size();
+      seen_binds = result.binds.size();
     }
-    return free_gpus >= request[2];
+    int64_t wanted_mib = 0;
+    for (const PodId p : placer.tasks_to_allocate(job)) {
+      const GpuShare& share = state.spec_of(p).gpu_share;
+      if (share.type == GpuRequestType::kGpuMemory) {
+        wanted_mib += share.memory_mib * share.devices;
+      }
+    }
+    return free.gpus >= request[2] && free.mib >= wanted_mib;
   };
+
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo&, const QuotaVector&) {
     // Any queue; the filter stops admitting jobs after kConsolidationVictims.
     EvictionCandidates::VictimFeed all = c.victims(std::nullopt, {}, {});

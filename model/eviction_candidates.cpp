@@ -161,12 +161,15 @@ bool EvictionCandidates::protected_by_min_runtime(const JobInfo& victim, bool re
     if (walk.back() != other.back()) {
       walk = {walk.back()};  // different trees: the victim's top-level queue decides
     } else {
-      // Start at the child of the lowest common ancestor on the victim's side.
-      size_t keep = walk.size();
-      while (keep > 0 && std::find(other.begin(), other.end(), walk[keep - 1]) != other.end()) {
-        --keep;
+      // Start at the child of the lowest common ancestor on the victim's side (the ancestor
+      // itself when there is no such child) and walk up from there to the root; queues below
+      // that child do not count (plugins/minruntime/resolver.go, resolveReclaimMinRuntimeLCA).
+      size_t below = walk.size();  // queues on the victim's path below the common ancestor
+      while (below > 0 && std::find(other.begin(), other.end(), walk[below - 1]) != other.end()) {
+        --below;
       }
-      walk.resize(keep);
+      const size_t start = below > 0 ? below - 1 : 0;
+      walk.erase(walk.begin(), walk.begin() + static_cast<std::ptrdiff_t>(start));
     }
   }
   std::optional<int64_t> min_runtime;

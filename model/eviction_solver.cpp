@@ -1,6 +1,7 @@
 #include "model/eviction_solver.h"
 
 #include "model/eviction.h"
+#include "model/queue_capacity.h"
 #include "model/statement.h"
 
 #include <algorithm>
@@ -62,7 +63,10 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
   // A victim that fits somewhere on idle plus releasing capacity (its own released resources
   // included) would be re-placed as a pipelined task: it is "moved", not lost. Each trial
   // reservation takes idle capacity first and releasing capacity for the rest, and every trial
-  // is undone before returning.
+  // is undone before returning. KAI re-places victims through AllocateJob, which checks the
+  // queue's capacity first (actions/common/allocate.go): a victim whose queue would go over a
+  // limit (or a non-preemptible victim over its quota) stays evicted. Each trial charges its
+  // queue for the checks that follow.
   struct Trial {
     NodeId node;
     ResourceVector from_idle;
@@ -70,14 +74,23 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
   };
 
   std::vector<Trial> trials;
+  std::vector<PodId> charged;
   for (VictimChunk& chunk : taken) {
     chunk.moved.assign(chunk.pods.size(), false);
+    const JobInfo& victim_job = state_.jobs[chunk.job.index()];
     for (size_t i = 0; i < chunk.pods.size(); ++i) {
       const PodId v = chunk.pods[i];
       if (state_.spec_of(v).has_resource_claims) {
         continue;  // its devices are not re-allocated in a what-if
       }
+      if (over_queue_capacity(state_, victim_job, state_.quota_of(v))) {
+        continue;
+      }
+      // try_place writes the GPU groups it would choose onto a shared pod; the victim keeps
+      // the groups it holds.
+      std::vector<uint32_t> groups = state_.pod(v).gpu_groups;
       const AllocateAction::Placement at = placer_.try_place(v);
+      state_.pod(v).gpu_groups = std::move(groups);
       if (!at.node) {
         continue;
       }
@@ -92,8 +105,13 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
       n.idle -= trial.from_idle;
       n.releasing -= trial.from_releasing;
       trials.push_back(std::move(trial));
+      state_.charge_queue(v, true, 1);
+      charged.push_back(v);
       chunk.moved[i] = true;
     }
+  }
+  for (auto it = charged.rbegin(); it != charged.rend(); ++it) {
+    state_.charge_queue(*it, true, -1);
   }
   for (auto it = trials.rbegin(); it != trials.rend(); ++it) {
     NodeInfo& n = state_.node(it->node);
@@ -109,7 +127,14 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   std::vector<VictimChunk> taken;
   std::vector<std::pair<PodId, PodPhase>> released;
   const JobInfo& job = state_.jobs[job_id.index()];
+  const QuotaVector request = chunk_request(state_, tasks);
   const auto place_tasks = [&] {
+    // KAI simulates the preemptor through AllocateJob too, so its queue's capacity is checked
+    // against the allocation left once the victims taken so far are released: a job over its
+    // queue's limit (or a non-preemptible one over quota) cannot evict its way in.
+    if (over_queue_capacity(state_, job, request)) {
+      return false;
+    }
     return !placer_.place_chunk(job, tasks, stmt).has_value();
   };
   // Earlier scenarios of this action may have left releasing capacity (or a GPU group) the job

@@ -19,4 +19,16 @@ inline const model::PodInfo& pod(const RunResult& r, const std::string& name) {
   return r.state.pods.front();
 }
 
+/// The node the pod `name` was last bound to, or "" when it never ran.
+inline std::string bound_node(const RunResult& r, const std::string& name) {
+  const model::PodInfo& p = pod(r, name);
+  return p.ran_on.valid() ? r.state.node(p.ran_on).name : std::string();
+}
+
+/// Why the pod `name` is pending (the scheduler's last word on it).
+inline std::string pending_reason(const RunResult& r, const std::string& name) {
+  const model::PodInfo& p = pod(r, name);
+  return r.state.reason_of(model::PodId::from_index(static_cast<size_t>(&p - r.state.pods.data())));
+}
+
 }  // namespace drasim::sim
