@@ -153,7 +153,9 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   const auto& verdicts = filters_.verdicts(p.spec);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;
-  const PlacementRange range = placement_range(state_, gpu_task, within);
+  // The binpack range spans the node set whatever fits; it is computed when the first node
+  // passes the filters, so a pod that fits nowhere never pays for it.
+  std::optional<PlacementRange> range;
   const bool with_dra = dra && !dra->skip();
 
   struct Candidate {
@@ -181,7 +183,10 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
       }
     }
     const bool fits_idle = fits_on_idle(t, n);
-    int64_t score = node_score(t, n, fits_idle, options_.placement, range);
+    if (!range) {
+      range = placement_range(state_, gpu_task, within);
+    }
+    int64_t score = node_score(t, n, fits_idle, options_.placement, *range);
     if (scope && !scope->scores.empty()) {
       score += scope->scores[i];
     }

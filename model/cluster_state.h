@@ -20,6 +20,7 @@
 #include "model/topology_tree.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -255,6 +256,13 @@ class ClusterState {
   uint64_t next_stamp = 1;
   uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
   uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
+
+  /// Bumped whenever capacity is really freed: a pod finishes or leaves after an eviction, an
+  /// eviction starts, a node or DRA objects appear (not by trial placements and rollbacks). A
+  /// consolidation that failed for a job shape is retried only once this moved on
+  /// (`consolidation_failed`: shape signature -> freed_version at the failure).
+  uint64_t freed_version = 0;
+  std::map<std::vector<uint32_t>, uint64_t> consolidation_failed;
 
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
   size_t kube_next_start_node = 0;

@@ -13,6 +13,7 @@ void evict(ClusterState& state, PodId pod, std::string message, CycleResult& res
 }
 
 void confirm_eviction(ClusterState& state, PodId pod, std::string message, CycleResult& result) {
+  ++state.freed_version;
   PodInfo& p = state.pod(pod);
   ++p.evictions;
   p.eviction_message = std::move(message);

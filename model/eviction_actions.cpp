@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <vector>
+
 namespace drasim::model {
 namespace {
 
@@ -22,13 +25,22 @@ std::string job_name(const JobInfo& job) {
   return fmt::format("{}/{}", job.namespace_name, job.name);
 }
 
+/// Which pending jobs an action looks at at all: whole leaf queues and single jobs that could
+/// never find a victim are left out before anything is ordered (empty = all).
+struct Scope {
+  std::function<bool(const EvictionCandidates&, QueueId)> queue;
+  std::function<bool(const EvictionCandidates&, const JobInfo&)> job;
+};
+
 /// The loop every eviction action shares: next pending job, its chunk, the action's own gate
 /// and victims, the solver, and scheduling signatures.
+/// `memo`: failures by shape signature, skipped until capacity is freed again (consolidation).
 template <class Gate, class Victims, class MakePolicy>
-void run_action(Session& session, AllocateAction& placer, CycleResult& result, Gate gate,
-                Victims victims_of, MakePolicy policy_for) {
+void run_action(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                CycleResult& result, Scope scope, Gate gate, Victims victims_of,
+                MakePolicy policy_for, std::map<std::vector<uint32_t>, uint64_t>* memo = nullptr) {
   ClusterState& state = session.state;
-  EvictionCandidates candidates(session, result);
+  candidates.start_action();
   EvictionSolver solver(state, placer);
   candidates.for_each_pending(
       [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
@@ -39,6 +51,13 @@ void run_action(Session& session, AllocateAction& placer, CycleResult& result, G
         if (candidates.skip_signature(tasks) || !gate(job, request)) {
           return;
         }
+        const std::vector<uint32_t> shape = candidates.signature(tasks);
+        if (memo) {
+          if (const auto it = memo->find(shape);
+              it != memo->end() && it->second == state.freed_version) {
+            return;
+          }
+        }
         const size_t evicted_before = result.evictions.size();
         if (solver.solve(id, tasks, victims_of(candidates, job, request), policy_for(job, request),
                          result)) {
@@ -47,8 +66,15 @@ void run_action(Session& session, AllocateAction& placer, CycleResult& result, G
           }
         } else {
           candidates.remember_failure(tasks);
+          if (memo) {
+            (*memo)[shape] = state.freed_version;
+          }
         }
-      });
+      },
+      scope.queue ? [&](QueueId q) { return scope.queue(candidates, q); }
+                  : std::function<bool(QueueId)>{},
+      scope.job ? [&](const JobInfo& j) { return scope.job(candidates, j); }
+                : std::function<bool(const JobInfo&)>{});
 }
 
 /// Quota vector of the victim pods that did not find a new place (the reclaimed resources).
@@ -64,7 +90,8 @@ proportion::Amounts lost(const ClusterState& s, const VictimChunk& c) {
 
 }  // namespace
 
-void run_consolidation(Session& session, AllocateAction& placer, CycleResult& result) {
+void run_consolidation(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                       CycleResult& result) {
   ClusterState& state = session.state;
 
   // The cluster's idle plus releasing GPUs together must cover the job already, in devices
@@ -106,9 +133,6 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
   size_t seen_evictions = result.evictions.size();
   size_t seen_binds = result.binds.size();
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
-    if (!job.preemptible) {
-      return false;  // only preemptible jobs trigger consolidation
-    }
     if (result.evictions.size() != seen_evictions || result.binds.size() != seen_binds) {
       free = count_free();
       seen_evictions = result.evictions.size();
@@ -139,6 +163,7 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
   const auto policy_for = [&](const JobInfo&, const QuotaVector&) {
     EvictionPolicy policy;
     policy.replace_victims = true;
+    policy.all_must_move = true;
     policy.valid = [](const std::vector<VictimChunk>& taken) {
       // Consolidation may only move pods: every victim must find a new place.
       for (const VictimChunk& c : taken) {
@@ -159,10 +184,18 @@ void run_consolidation(Session& session, AllocateAction& placer, CycleResult& re
     };
     return policy;
   };
-  run_action(session, placer, result, gate, victims_of, policy_for);
+  // Only preemptible jobs trigger consolidation.
+  const Scope scope{{}, [](const EvictionCandidates&, const JobInfo& job) {
+                      return job.preemptible;
+                    }};
+  // Placements only take capacity, so a consolidation that failed for a job shape cannot
+  // succeed before some capacity is freed; KAI simply retries it every cycle.
+  run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for,
+             &state.consolidation_failed);
 }
 
-void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result) {
+void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                 CycleResult& result) {
   ClusterState& state = session.state;
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
     return proportion::can_reclaim_resources(session.shares, job.queue.value, to_amounts(request),
@@ -204,10 +237,17 @@ void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result) 
     };
     return policy;
   };
-  run_action(session, placer, result, gate, victims_of, policy_for);
+  // Victims come from other leaf queues: a queue is worth looking at only when some other
+  // queue runs a preemptible job.
+  const Scope scope{[](const EvictionCandidates& c, QueueId q) {
+                      return c.victim_queues() > (c.has_victims(q) ? 1U : 0U);
+                    },
+                    {}};
+  run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for);
 }
 
-void run_preempt(Session& session, AllocateAction& placer, CycleResult& result) {
+void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                 CycleResult& result) {
   ClusterState& state = session.state;
   const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
     // A non-preemptible preemptor must stay within its quota (IsNonPreemptibleJobOverQuota).
@@ -231,7 +271,12 @@ void run_preempt(Session& session, AllocateAction& placer, CycleResult& result) 
     };
     return policy;
   };
-  run_action(session, placer, result, gate, victims_of, policy_for);
+  // Victims come from the job's own queue and have a strictly lower priority.
+  const Scope scope{[](const EvictionCandidates& c, QueueId q) { return c.has_victims(q); },
+                    [](const EvictionCandidates& c, const JobInfo& job) {
+                      return job.priority > c.lowest_victim_priority(job.queue);
+                    }};
+  run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for);
 }
 
 }  // namespace drasim::model

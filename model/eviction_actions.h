@@ -8,13 +8,17 @@
 /// - preempt: a job evicts lower-priority preemptible jobs of its own leaf queue.
 
 #include "model/allocate_action.h"
+#include "model/eviction_candidates.h"
 #include "model/scheduler.h"
 #include "model/session.h"
 
 namespace drasim::model {
 
-void run_consolidation(Session& session, AllocateAction& placer, CycleResult& result);
-void run_reclaim(Session& session, AllocateAction& placer, CycleResult& result);
-void run_preempt(Session& session, AllocateAction& placer, CycleResult& result);
+void run_consolidation(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                       CycleResult& result);
+void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                 CycleResult& result);
+void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
+                 CycleResult& result);
 
 }  // namespace drasim::model

@@ -23,30 +23,55 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
       state_(session.state),
       now_us_(session.now_us),
       result_(result),
-      by_queue_(state_.queues.size()) {
+      by_queue_(state_.queues.size()),
+      sorted_(state_.queues.size(), 0),
+      lowest_priority_(state_.queues.size(), 0) {
   for (size_t i = 0; i < state_.jobs.size(); ++i) {
     const JobInfo& job = state_.jobs[i];
     if (job.preemptible && job.queue.valid() && bound_pods(job) > 0) {
-      by_queue_[job.queue.index()].push_back(JobId::from_index(i));
+      std::vector<Victim>& jobs = by_queue_[job.queue.index()];
+      int64_t& lowest = lowest_priority_[job.queue.index()];
+      lowest = jobs.empty() ? job.priority : std::min(lowest, job.priority);
+      const int elastic = bound_pods(job) > job.min_member ? 0 : 1;
+      jobs.push_back(
+          {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)},
+           JobId::from_index(i)});
     }
   }
-  // Victim job order: the job order reversed (lower priority first, jobs above minMember
-  // first, newer first), then the name, reversed too.
-  const auto key = [this](JobId id) {
-    const JobInfo& j = state_.jobs[id.index()];
-    const int elastic = bound_pods(j) > j.min_member ? 0 : 1;
-    return std::make_tuple(j.priority, elastic, -j.creation_us, -static_cast<int64_t>(j.name_rank));
-  };
-  for (auto& jobs : by_queue_) {
-    std::sort(jobs.begin(), jobs.end(), [&](JobId a, JobId b) { return key(a) < key(b); });
+  for (const auto& jobs : by_queue_) {
+    victim_queues_ += jobs.empty() ? 0U : 1U;
   }
+}
+
+void EvictionCandidates::sort_victims(QueueId queue, size_t count) const {
+  std::vector<Victim>& jobs = by_queue_[queue.index()];
+  size_t& sorted = sorted_[queue.index()];
+  if (count <= sorted || sorted == jobs.size()) {
+    return;
+  }
+  // Solvers usually stop after a few victims, so the order is extended in growing blocks
+  // rather than sorted whole.
+  const size_t upto = std::min(jobs.size(), std::max({count, 2 * sorted, size_t{32}}));
+  const auto begin = jobs.begin() + static_cast<std::ptrdiff_t>(sorted);
+  std::partial_sort(begin, jobs.begin() + static_cast<std::ptrdiff_t>(upto), jobs.end(),
+                    [](const Victim& a, const Victim& b) {
+                      return std::tie(a.key, a.job) < std::tie(b.key, b.job);
+                    });
+  sorted = upto;
 }
 
 void EvictionCandidates::for_each_pending(
     const std::function<QuotaVector(const JobInfo&)>& next_request,
-    const std::function<void(JobId)>& attempt) {
-  const auto keep = [this](const JobKey& key) {
+    const std::function<void(JobId)>& attempt, const std::function<bool(QueueId)>& may_evict,
+    const std::function<bool(const JobInfo&)>& job_may_evict) {
+  if (victim_queues_ == 0) {
+    return;  // nothing runs that could be evicted
+  }
+  const auto keep = [&](const JobKey& key) {
     const JobInfo& job = state_.jobs[key.job.index()];
+    if (job_may_evict && !job_may_evict(job)) {
+      return false;
+    }
     if (job.pending_pods + job.active_pods < job.min_member) {
       return false;  // not ready for scheduling
     }
@@ -61,8 +86,13 @@ void EvictionCandidates::for_each_pending(
     return true;
   };
   JobPicker picker(
-      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); }, {},
-      keep);
+      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); },
+      // A one-task job whose task's fit class already failed in this action has that failed
+      // signature: it is dropped without being ordered or looked at.
+      [this](const JobKey& key) {
+        return key.simple && failed_.count(std::vector<uint32_t>{key.head_class}) > 0;
+      },
+      keep, may_evict);
   while (const std::optional<JobKey> key = picker.pop()) {
     const size_t evicted_before = result_.evictions.size();
     const QueueId queue = state_.jobs[key->job.index()].queue;
@@ -126,9 +156,10 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
           continue;
         }
       }
-      const std::vector<JobId>& jobs = by_queue_[at.queue->index()];
+      const std::vector<Victim>& jobs = by_queue_[at.queue->index()];
       while (at.job < jobs.size()) {
-        const JobId id = jobs[at.job++];
+        sort_victims(*at.queue, at.job + 1);
+        const JobId id = jobs[at.job++].job;
         const JobInfo& job = state_.jobs[id.index()];
         if (bound_pods(job) > 0 && (!job_ok || job_ok(job))) {
           return id;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace drasim::model {
@@ -23,8 +24,25 @@ class EvictionCandidates {
   /// (JobPicker; queue shares refreshed after every attempt). A job not ready for scheduling
   /// or inside its preemption delay is left out (for the delay the engine is asked to wake up
   /// when it ends). `next_request` gives a job's next chunk request for the queue order.
+  /// `may_evict` (when given) rules out whole leaf queues whose jobs could never find a victim
+  /// and `job_may_evict` single jobs, before any of them is ordered.
   void for_each_pending(const std::function<QuotaVector(const JobInfo&)>& next_request,
-                        const std::function<void(JobId)>& attempt);
+                        const std::function<void(JobId)>& attempt,
+                        const std::function<bool(QueueId)>& may_evict = {},
+                        const std::function<bool(const JobInfo&)>& job_may_evict = {});
+
+  /// Leaf queues with at least one running preemptible job (victim candidates).
+  [[nodiscard]] size_t victim_queues() const { return victim_queues_; }
+
+  [[nodiscard]] bool has_victims(QueueId queue) const { return !by_queue_[queue.index()].empty(); }
+
+  /// The lowest priority among the queue's running preemptible jobs (call when it has any).
+  [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const {
+    return lowest_priority_[queue.index()];
+  }
+
+  /// A new action starts: scheduling signatures are remembered per action.
+  void start_action() { failed_.clear(); }
 
   /// Victims one job at a time, in victim order, until nullopt.
   using VictimFeed = std::function<std::optional<JobId>()>;
@@ -50,15 +68,32 @@ class EvictionCandidates {
   [[nodiscard]] bool skip_signature(const std::vector<PodId>& tasks) const;
   void remember_failure(const std::vector<PodId>& tasks);
 
- private:
+  /// The shape of a chunk: its tasks' fit classes, sorted.
   [[nodiscard]] std::vector<uint32_t> signature(const std::vector<PodId>& tasks) const;
+
+ private:
+  /// Makes sure the first `count` victims of the queue are in victim job order.
+  void sort_victims(QueueId queue, size_t count) const;
 
   Session& session_;
   ClusterState& state_;
   int64_t now_us_;
   CycleResult& result_;
-  /// By QueueId: preemptible jobs with binding or running pods, in victim job order.
-  std::vector<std::vector<JobId>> by_queue_;
+
+  /// By QueueId: preemptible jobs with binding or running pods, put in victim job order as
+  /// far as feeds have walked them (`sorted_` entries, growing by partial sorts); mutable
+  /// because that order is a cache.
+  struct Victim {
+    /// Victim job order: lower priority, above minMember (0) before at or below it (1), newer
+    /// (negated creation), then the name rank reversed.
+    std::tuple<int64_t, int, int64_t, int64_t> key;
+    JobId job;
+  };
+
+  mutable std::vector<std::vector<Victim>> by_queue_;
+  mutable std::vector<size_t> sorted_;
+  std::vector<int64_t> lowest_priority_;
+  size_t victim_queues_ = 0;
   std::set<std::vector<uint32_t>> failed_;
 };
 

@@ -59,7 +59,7 @@ bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
   return false;
 }
 
-void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
+bool EvictionSolver::mark_moved(std::vector<VictimChunk>& taken, bool stop_at_stuck) {
   // A victim that fits somewhere on idle plus releasing capacity (its own released resources
   // included) would be re-placed as a pipelined task: it is "moved", not lost. Each trial
   // reservation takes idle capacity first and releasing capacity for the rest, and every trial
@@ -75,11 +75,15 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
 
   std::vector<Trial> trials;
   std::vector<PodId> charged;
+  bool all_moved = true;
   for (VictimChunk& chunk : taken) {
     chunk.moved.assign(chunk.pods.size(), false);
+  }
+  for (VictimChunk& chunk : taken) {
     const JobInfo& victim_job = state_.jobs[chunk.job.index()];
-    for (size_t i = 0; i < chunk.pods.size(); ++i) {
+    for (size_t i = 0; i < chunk.pods.size() && (all_moved || !stop_at_stuck); ++i) {
       const PodId v = chunk.pods[i];
+      all_moved = false;  // until this victim finds a place
       if (state_.spec_of(v).has_resource_claims) {
         continue;  // its devices are not re-allocated in a what-if
       }
@@ -94,6 +98,7 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
       if (!at.node) {
         continue;
       }
+      all_moved = true;
       const ResourceVector track = state_.tracked_request(v, *at.node);
       NodeInfo& n = state_.node(*at.node);
       Trial trial{*at.node, ResourceVector(track.size()), ResourceVector(track.size())};
@@ -118,6 +123,7 @@ void EvictionSolver::mark_moved(std::vector<VictimChunk>& taken) {
     n.idle += it->from_idle;
     n.releasing += it->from_releasing;
   }
+  return all_moved;
 }
 
 bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
@@ -162,10 +168,8 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
         stmt.rollback(mark);
         continue;
       }
-      if (policy.replace_victims) {
-        mark_moved(taken);
-      }
-      if (!policy.valid(taken)) {
+      const bool moved = !policy.replace_victims || mark_moved(taken, policy.all_must_move);
+      if ((policy.all_must_move && !moved) || !policy.valid(taken)) {
         stmt.rollback(mark);
         continue;
       }

@@ -37,6 +37,9 @@ struct EvictionPolicy {
   std::function<bool(const std::vector<VictimChunk>&)> valid;
   /// Simulate re-placing the victims (reclaim and consolidation; preempt does not care).
   bool replace_victims = false;
+  /// Every victim must find a new place (consolidation): the simulation stops at the first one
+  /// that cannot, and the scenario is rejected without asking `valid`.
+  bool all_must_move = false;
   /// The eviction message for one victim pod.
   std::function<std::string(PodId victim)> message;
 };
@@ -59,8 +62,9 @@ class EvictionSolver {
   /// Whether some node of `pods` now fits the largest of `tasks` on idle plus releasing.
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
                                 const std::vector<PodId>& tasks) const;
-  /// Marks which victims could be placed again; their trial reservations are undone.
-  void mark_moved(std::vector<VictimChunk>& taken);
+  /// Marks which victims could be placed again; their trial reservations are undone. With
+  /// `stop_at_stuck` it returns false at the first victim that cannot move.
+  bool mark_moved(std::vector<VictimChunk>& taken, bool stop_at_stuck);
 
   ClusterState& state_;
   AllocateAction& placer_;

@@ -19,7 +19,8 @@ void JobPicker::Work::pop() {
 }
 
 JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled settled,
-                     const std::function<bool(const JobKey&)>& keep)
+                     const std::function<bool(const JobKey&)>& keep,
+                     const std::function<bool(QueueId)>& keep_queue)
     : session_(session),
       next_request_(std::move(next_request)),
       settled_(std::move(settled)),
@@ -27,6 +28,9 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled s
       best_(session.state.queues.size()),
       fresh_(session.state.queues.size(), false) {
   for (size_t q = 0; q < work_.size(); ++q) {
+    if (keep_queue && !keep_queue(QueueId::from_index(q))) {
+      continue;
+    }
     for (const JobKey& key : session.state.pending_by_queue[q]) {
       if (!keep || keep(key)) {
         work_[q].snapshot.push_back(key);

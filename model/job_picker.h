@@ -24,8 +24,10 @@ class JobPicker {
   using Settled = std::function<bool(const JobKey&)>;
 
   /// Snapshots the pending index, keeping the jobs `keep` accepts (all when empty).
+  /// Whole leaf queues `keep_queue` rejects are left out without looking at their jobs.
   JobPicker(const Session& session, NextRequest next_request, Settled settled = {},
-            const std::function<bool(const JobKey&)>& keep = {});
+            const std::function<bool(const JobKey&)>& keep = {},
+            const std::function<bool(QueueId)>& keep_queue = {});
 
   /// The next job and its leaf queue, or nullopt when every queue is empty.
   std::optional<JobKey> pop();

@@ -6,6 +6,8 @@
 #include "model/kube_scheduler.h"
 #include "model/session.h"
 
+#include <algorithm>
+
 namespace drasim::model {
 
 CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int64_t now_us) {
@@ -19,11 +21,17 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   Session session(state, now_us);
   AllocateAction allocate(session, options);
   allocate.run(result);
-  if (options.placement != PlacementStrategy::kSpread) {
-    run_consolidation(session, allocate, result);
+  const bool pending = std::any_of(state.pending_by_queue.begin(), state.pending_by_queue.end(),
+                                   [](const auto& jobs) { return !jobs.empty(); });
+  if (pending) {
+    // One index of running jobs serves the three actions (victims are re-checked lazily).
+    EvictionCandidates candidates(session, result);
+    if (options.placement != PlacementStrategy::kSpread) {
+      run_consolidation(session, allocate, candidates, result);
+    }
+    run_reclaim(session, allocate, candidates, result);
+    run_preempt(session, allocate, candidates, result);
   }
-  run_reclaim(session, allocate, result);
-  run_preempt(session, allocate, result);
   run_stale_gang_eviction(state, now_us, result);
   result.pipelined = allocate.release_pipelined();
   return result;

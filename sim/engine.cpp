@@ -120,10 +120,12 @@ void Engine::start_running(model::PodId pod) {
 
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
+  ++state_.freed_version;
   mark_dirty();
 }
 
 void Engine::handle(const DraObjectsAppear&) {
+  ++state_.freed_version;
   model::rebuild_inventory(scenario_.objects, now_.us, state_);
   // Device and CEL rules read the inventory: re-evaluate them for the pods still to schedule.
   if (state_.implicit_tolerations) {
@@ -133,6 +135,7 @@ void Engine::handle(const DraObjectsAppear&) {
 }
 
 void Engine::handle(const ClaimAppears& e) {
+  ++state_.freed_version;
   state_.claim_appears(e.claim);
   mark_dirty();
 }
@@ -142,6 +145,7 @@ void Engine::handle(const PodFinished& e) {
   if (p.phase != model::PodPhase::kRunning || p.epoch != e.epoch) {
     return;
   }
+  ++state_.freed_version;
   // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
   // deallocated, and the claims generated for the pod are deleted.
   if (!p.claims.empty()) {
@@ -157,6 +161,7 @@ void Engine::handle(const EvictionDone& e) {
   if (p.phase != model::PodPhase::kReleasing || p.epoch != e.epoch) {
     return;
   }
+  ++state_.freed_version;
   if (!p.claims.empty()) {
     state_.release_claims(e.pod, true);
   }
@@ -230,8 +235,7 @@ void Engine::handle(const CycleDue&) {
   pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {
     (void)node;
-    queue_.schedule(now_ + scenario_.scheduler.bind_latency,
-                    BindDone{pod, state_.pod(pod).epoch});
+    queue_.schedule(now_ + scenario_.scheduler.bind_latency, BindDone{pod, state_.pod(pod).epoch});
   }
   for (const model::PodId pod : result.evictions) {
     queue_.schedule(now_ + SimDuration{state_.spec_of(pod).termination_grace_us},
