@@ -19,6 +19,10 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   // KAI's default actions in order: allocate, consolidation (off with the spread strategy),
   // reclaim, preempt, stalegangeviction.
   Session session(state, now_us);
+  result.fair_shares.reserve(session.shares.size());
+  for (const proportion::QueueShare& q : session.shares) {
+    result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});
+  }
   AllocateAction allocate(session, options);
   allocate.run(result);
   const bool pending = std::any_of(state.pending_by_queue.begin(), state.pending_by_queue.end(),

@@ -4,6 +4,7 @@
 
 #include "model/cluster_state.h"
 #include "model/node_scoring.h"
+#include "model/proportion/queue_share.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,8 @@ struct CycleResult {
   /// A later time at which the scheduler has something to do even if nothing changes (a stale
   /// gang's grace period ending, a preemption delay or a minimum runtime running out).
   std::optional<int64_t> wake_at_us;
+  /// The fair shares the cycle's session divided, by QueueId (empty under kube-scheduler).
+  std::vector<proportion::Amounts> fair_shares;
 };
 
 /// Runs one cycle at simulated time `now_us`. Pending pods that were tried and not placed get

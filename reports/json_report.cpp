@@ -2,6 +2,7 @@
 
 #include "reports/json_writer.h"
 #include "reports/pod_rows.h"
+#include "reports/quota_rows.h"
 
 #include <fmt/format.h>
 
@@ -46,6 +47,12 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   time_or_null(w, r.finished);
   w.key("reason");
   string_or_null(w, r.reason);
+  if (r.evictions > 0) {
+    w.key("evictions");
+    w.value(static_cast<int64_t>(r.evictions));
+    w.key("evictionMessage");
+    w.value(r.eviction_message);
+  }
   w.key("devices");
   w.begin_array();
   for (const model::PodDevice& d : r.devices) {
@@ -103,6 +110,48 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   w.end_object();
 }
 
+void amount(JsonWriter& w, double value) {
+  w.raw_number(sim::format_amount(value));
+}
+
+void amount_or_null(JsonWriter& w, const std::optional<double>& value) {
+  if (value) {
+    amount(w, *value);
+  } else {
+    w.null();
+  }
+}
+
+void write_quota(JsonWriter& w, const QuotaRow& r) {
+  w.begin_object();
+  w.key("queue");
+  w.value(r.queue);
+  w.key("resource");
+  w.value(r.resource);
+  w.key("deserved");
+  amount_or_null(w, r.deserved);
+  w.key("limit");
+  amount_or_null(w, r.limit);
+  w.key("overQuotaWeight");
+  amount(w, r.over_quota_weight);
+  w.key("fairShare");
+  amount(w, r.fair_share);
+  w.key("accounted");
+  amount(w, r.accounted);
+  w.key("maxAccounted");
+  amount(w, r.max_accounted);
+  w.key("maxAccountedAt");
+  time_or_null(w, r.max_accounted_at);
+  w.key("series");  // [t, accounted, fairShare]
+  w.begin_array();
+  for (const sim::QuotaSample& s : r.series) {
+    w.number_row({sim::format_seconds(s.at), sim::format_amount(s.accounted),
+                  sim::format_amount(s.fair_share)});
+  }
+  w.end_array();
+  w.end_object();
+}
+
 void write_summary(JsonWriter& w, const sim::RunResult& result, const PodCounts& c) {
   w.key("summary");
   w.begin_object();
@@ -148,12 +197,15 @@ std::string json_report(const sim::RunResult& result) {
     write_pod(w, r);
   }
   w.end_array();
-  // Filled by the anomaly detectors and the quota accounting of later releases.
+  // Filled by the anomaly detectors of later releases.
   w.key("anomalies");
   w.begin_array();
   w.end_array();
   w.key("quota");
   w.begin_array();
+  for (const QuotaRow& r : quota_rows(result)) {
+    write_quota(w, r);
+  }
   w.end_array();
   w.key("expectations");
   w.begin_array();

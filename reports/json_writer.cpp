@@ -120,4 +120,16 @@ void JsonWriter::raw_number(std::string_view text) {
   out_ += text;
 }
 
+void JsonWriter::number_row(std::initializer_list<std::string_view> numbers) {
+  before_value();
+  out_ += '[';
+  const char* separator = "";
+  for (const std::string_view n : numbers) {
+    out_ += separator;
+    out_ += n;
+    separator = ", ";
+  }
+  out_ += ']';
+}
+
 }  // namespace drasim::reports

@@ -3,6 +3,7 @@
 /// written, integers as integers, times through sim::format_seconds. Byte-stable by design.
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,8 @@ class JsonWriter {
   void null();
   /// A number already formatted (e.g. by sim::format_seconds), written as is.
   void raw_number(std::string_view text);
+  /// A short array of numbers already formatted, on one line: `[1.5, 2, 0]`.
+  void number_row(std::initializer_list<std::string_view> numbers);
 
   [[nodiscard]] const std::string& str() const { return out_; }
 

@@ -100,6 +100,8 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
       row.finished = sim::SimTime{*p.finished_us};
     }
     row.reason = pending_reason(s, model::PodId::from_index(i));
+    row.evictions = p.evictions;
+    row.eviction_message = p.eviction_message;
     rows.push_back(std::move(row));
   }
   std::sort(rows.begin(), rows.end(), [](const PodRow& a, const PodRow& b) {

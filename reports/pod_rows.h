@@ -28,6 +28,8 @@ struct PodRow {
   bool gpu_shared = false;
   std::vector<std::string> gpu_groups;
   std::optional<double> gpu_portion;
+  uint32_t evictions = 0;        ///< times the scheduler evicted the pod
+  std::string eviction_message;  ///< the scheduler's words for the last eviction
 };
 
 std::vector<PodRow> pod_rows(const sim::RunResult& result);

@@ -16,6 +16,10 @@ std::string text_summary(const sim::RunResult& result) {
                      result.stats.placements);
   out += fmt::format("  pods: {} total, {} running, {} completed, {} pending, {} failed\n", c.pods,
                      c.bound, c.completed, c.pending, c.failed);
+  if (result.stats.evictions > 0) {
+    out += fmt::format("  evictions: {} by the scheduler, {} pods evicted at the end\n",
+                       result.stats.evictions, c.evicted);
+  }
   constexpr size_t kShown = 10;
   size_t shown = 0;
   for (const PodRow& r : rows) {

@@ -3,6 +3,7 @@
 
 #include "model/dra/feature_gates.h"
 #include "sim/decode_common.h"
+#include "sim/quota_series.h"
 
 #include <fmt/format.h>
 
@@ -142,6 +143,51 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
   return s;
 }
 
+/// A percentage such as `10%` or `2.5%`, from 0 to 1000%, as a fraction; nullopt (reported)
+/// when absent or not one.
+std::optional<double> decode_percentage(const Cursor& c) {
+  constexpr std::string_view kExpected = "a percentage from 0% to 1000%, such as 10%";
+  if (!c.is_scalar()) {
+    c.error(kExpected);
+    return std::nullopt;
+  }
+  const std::string text = c.str();
+  if (text.size() < 2 || text.back() != '%') {
+    c.error(kExpected, fmt::format("\"{}\"", text));
+    return std::nullopt;
+  }
+  const std::string digits = text.substr(0, text.size() - 1);
+  const bool decimal = std::all_of(digits.begin(), digits.end(),
+                                   [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; })
+                       && std::count(digits.begin(), digits.end(), '.') <= 1
+                       && digits.front() != '.' && digits.back() != '.';
+  const double percent = decimal ? std::stod(digits) : -1;
+  if (percent < 0 || percent > 1000) {
+    c.error(kExpected, fmt::format("\"{}\"", text));
+    return std::nullopt;
+  }
+  return percent / 100;
+}
+
+/// `fairShare: {queue: team-a, resource: gpu, within: 10%}`.
+void decode_fair_share(const Cursor& p, uint32_t file_index, Expectation& e) {
+  e.kind = Expectation::Kind::kFairShare;
+  if (!p.expect_map("a mapping such as {queue: team-a, resource: gpu, within: 10%}")) {
+    return;
+  }
+  e.queue = p["queue"].required_str("a queue name");
+  e.queue_source = source_of(p["queue"].present() ? p["queue"] : p, file_index);
+  e.resource = p["resource"].one_of<size_t>({{"cpu", 0}, {"memory", 1}, {"gpu", 2}}, 0);
+  if (!p["resource"].present()) {
+    p["resource"].error("one of cpu, memory, gpu");
+  }
+  e.within = decode_percentage(p["within"]).value_or(0);
+  if (e.name.empty()) {
+    e.name = fmt::format("{} {} within {}% of its fair share", e.queue,
+                         quota_resource_name(e.resource), format_amount(e.within * 100));
+  }
+}
+
 Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   Expectation e;
   c.expect_map();
@@ -188,8 +234,23 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
       e.name = fmt::format("{} on {}", e.pod, e.node.empty() ? "a matching node" : e.node);
     }
   }
+  if (const Cursor p = c["fairShare"]; p.present()) {
+    ++kinds;
+    decode_fair_share(p, file_index, e);
+  }
+  if (const Cursor p = c["evictionsAtMost"]; p.present()) {
+    ++kinds;
+    e.kind = Expectation::Kind::kEvictionsAtMost;
+    e.count = p.integer("a whole number of evictions").value_or(0);
+    if (e.count < 0) {
+      p.error("zero or more evictions");
+    }
+    if (e.name.empty()) {
+      e.name = fmt::format("at most {} evictions", e.count);
+    }
+  }
   if (kinds != 1) {
-    c.error("exactly one of allPodsBound, pendingAtMost, podOnNode",
+    c.error("exactly one of allPodsBound, pendingAtMost, podOnNode, fairShare, evictionsAtMost",
             kinds == 0 ? "none" : "several");
   }
   return e;

@@ -48,7 +48,8 @@ Engine::Engine(const Scenario& scenario)
     : scenario_(scenario),
       state_(model::build_cluster(scenario.objects, build_options(scenario))),
       verdicts_(scenario.expectations.size()),
-      checked_(scenario.expectations.size(), false) {}
+      checked_(scenario.expectations.size(), false),
+      quota_(state_.queues.size()) {}
 
 void Engine::seed_events() {
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
@@ -118,6 +119,14 @@ void Engine::start_running(model::PodId pod) {
   }
 }
 
+void Engine::record_quota(model::PodId pod) {
+  quota_.after_pod(state_, state_.jobs[state_.pod(pod).job.index()].queue, now_);
+}
+
+ExpectationResult Engine::check(const Expectation& expectation) const {
+  return evaluate(expectation, Observation{state_, now_, quota_, stats_.evictions});
+}
+
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
   ++state_.freed_version;
@@ -153,6 +162,7 @@ void Engine::handle(const PodFinished& e) {
   }
   state_.remove(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
+  record_quota(e.pod);
   mark_dirty();
 }
 
@@ -176,6 +186,7 @@ void Engine::handle(const EvictionDone& e) {
     state_.remove(e.pod, model::PodPhase::kEvicted);
     p.finished_us = now_.us;
   }
+  record_quota(e.pod);
   mark_dirty();
 }
 
@@ -215,6 +226,7 @@ void Engine::handle(const PodSubmitted& e) {
     state_.place(e.pod, *node, model::PodPhase::kRunning);
     state_.adopt_claims(e.pod);
     start_running(e.pod);
+    record_quota(e.pod);
   } else {
     ++pending_;
   }
@@ -232,6 +244,7 @@ void Engine::handle(const CycleDue&) {
   ++stats_.cycles;
   stats_.placements += result.binds.size();
   stats_.evictions += result.evictions.size();
+  quota_.after_cycle(state_, result.fair_shares, now_);
   pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {
     (void)node;
@@ -256,7 +269,7 @@ void Engine::handle(const CycleDue&) {
 }
 
 void Engine::handle(const ExpectationDue& e) {
-  verdicts_[e.index] = evaluate(scenario_.expectations[e.index], state_, now_);
+  verdicts_[e.index] = check(scenario_.expectations[e.index]);
   checked_[e.index] = true;
 }
 
@@ -275,7 +288,7 @@ RunResult Engine::run() {
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {
-      verdicts_[i] = evaluate(scenario_.expectations[i], state_, now_);
+      verdicts_[i] = check(scenario_.expectations[i]);
     }
   }
   RunResult result;
@@ -286,6 +299,7 @@ RunResult Engine::run() {
   result.expectations = std::move(verdicts_);
   result.warnings = scenario_.warnings;
   result.stats = stats_;
+  result.quota = quota_.take();
   result.state = std::move(state_);
   return result;
 }

@@ -8,6 +8,7 @@
 /// cycle over unchanged state would decide exactly the same, so skipping it is exact.
 
 #include "sim/event_queue.h"
+#include "sim/quota_recorder.h"
 #include "sim/run_result.h"
 #include "sim/scenario.h"
 
@@ -40,6 +41,9 @@ class Engine {
   void mark_dirty();
   void mark_dirty(SimTime earliest);
   void start_running(model::PodId pod);
+  /// A pod left or took its node outside a cycle: its queue's usage may have changed.
+  void record_quota(model::PodId pod);
+  [[nodiscard]] ExpectationResult check(const Expectation& expectation) const;
 
   const Scenario& scenario_;
   model::ClusterState state_;
@@ -53,6 +57,7 @@ class Engine {
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
   RunStats stats_;
+  QuotaRecorder quota_;
 };
 
 /// Convenience: build an Engine and run it.

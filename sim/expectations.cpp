@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace drasim::sim {
@@ -61,17 +63,49 @@ ExpectationResult pod_on_node(const Expectation& e, const model::ClusterState& s
   return {e.name, false, fmt::format("no pod named {}", e.pod)};
 }
 
+ExpectationResult fair_share(const Expectation& e, const Observation& o) {
+  const auto& queues = o.state.queues;
+  const auto it = std::find_if(queues.begin(), queues.end(), [&](const model::QueueInfo& q) {
+    return q.spec.meta.name == e.queue;
+  });
+  if (it == queues.end()) {
+    return {e.name, false, fmt::format("no queue named {}", e.queue)};
+  }
+  const auto queue = model::QueueId::from_index(static_cast<size_t>(it - queues.begin()));
+  const QuotaSample now = o.quota.current(queue, e.resource);
+  const double accounted = in_report_units(e.resource, now.accounted);
+  const double share = in_report_units(e.resource, now.fair_share);
+  const double allowed = e.within * share;
+  const bool ok = std::abs(accounted - share) <= allowed;
+  return {
+      e.name, ok,
+      fmt::format(
+          "{} {}: accounted {}, fair share {} at {}s, expected within {}% (at most {} apart)",
+          e.queue, quota_resource_name(e.resource), format_amount(accounted), format_amount(share),
+          format_seconds(o.now), format_amount(e.within * 100), format_amount(allowed))};
+}
+
+ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) {
+  const bool ok = static_cast<int64_t>(o.evictions) <= e.count;
+  return {e.name, ok,
+          fmt::format("{} evictions by {}s, expected at most {}", o.evictions,
+                      format_seconds(o.now), e.count)};
+}
+
 }  // namespace
 
-ExpectationResult evaluate(const Expectation& expectation, const model::ClusterState& state,
-                           SimTime now) {
+ExpectationResult evaluate(const Expectation& expectation, const Observation& observed) {
   switch (expectation.kind) {
     case Expectation::Kind::kAllPodsBound:
-      return all_bound(expectation, state);
+      return all_bound(expectation, observed.state);
     case Expectation::Kind::kPendingAtMost:
-      return pending_at_most(expectation, state, now);
+      return pending_at_most(expectation, observed.state, observed.now);
     case Expectation::Kind::kPodOnNode:
-      return pod_on_node(expectation, state);
+      return pod_on_node(expectation, observed.state);
+    case Expectation::Kind::kFairShare:
+      return fair_share(expectation, observed);
+    case Expectation::Kind::kEvictionsAtMost:
+      return evictions_at_most(expectation, observed);
   }
   return {};
 }

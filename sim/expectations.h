@@ -2,13 +2,21 @@
 /// Evaluates a scenario's expectations against the cluster state at a point in time.
 
 #include "model/cluster_state.h"
+#include "sim/quota_recorder.h"
 #include "sim/run_result.h"
 #include "sim/scenario.h"
 
 namespace drasim::sim {
 
-/// The verdict of one expectation on `state` at `now`.
-ExpectationResult evaluate(const Expectation& expectation, const model::ClusterState& state,
-                           SimTime now);
+/// What the run looks like at the moment an expectation is checked.
+struct Observation {
+  const model::ClusterState& state;
+  SimTime now;
+  const QuotaRecorder& quota;
+  uint64_t evictions = 0;  ///< pods the scheduler evicted so far
+};
+
+/// The verdict of one expectation at the observed moment.
+ExpectationResult evaluate(const Expectation& expectation, const Observation& observed);
 
 }  // namespace drasim::sim

@@ -3,6 +3,7 @@
 /// run statistics. It is the only thing reports/ reads.
 
 #include "model/cluster_state.h"
+#include "sim/quota_series.h"
 #include "sim/scenario.h"
 #include "sim/sim_time.h"
 
@@ -34,6 +35,7 @@ struct RunResult {
   std::vector<ExpectationResult> expectations;
   std::vector<std::string> warnings;
   RunStats stats;
+  std::vector<QueueSeries> quota;  ///< by QueueId: accounted usage and fair share over time
 
   [[nodiscard]] bool all_expectations_passed() const;
 };

@@ -38,14 +38,18 @@ struct SchedulerConfig {
 
 /// An assertion of `spec.expect[]`, checked at `at` (or at the end of the run).
 struct Expectation {
-  enum class Kind { kAllPodsBound, kPendingAtMost, kPodOnNode };
+  enum class Kind { kAllPodsBound, kPendingAtMost, kPodOnNode, kFairShare, kEvictionsAtMost };
   Kind kind = Kind::kAllPodsBound;
   std::string name;  ///< given, or generated from the assertion
   std::optional<SimTime> at;
-  int64_t count = 0;             ///< kPendingAtMost
-  std::string pod;               ///< kPodOnNode: namespace/name
-  std::string node;              ///< kPodOnNode: exact node name, or empty
-  model::StringMap node_labels;  ///< kPodOnNode: a node with these labels
+  int64_t count = 0;              ///< kPendingAtMost, kEvictionsAtMost
+  std::string pod;                ///< kPodOnNode: namespace/name
+  std::string node;               ///< kPodOnNode: exact node name, or empty
+  model::StringMap node_labels;   ///< kPodOnNode: a node with these labels
+  std::string queue;              ///< kFairShare: the queue's name
+  model::SourceRef queue_source;  ///< kFairShare: where the queue is named
+  size_t resource = 0;            ///< kFairShare: cpu, memory, gpu (proportion order)
+  double within = 0;              ///< kFairShare: allowed distance as a fraction of the share
   model::SourceRef source;
 };
 

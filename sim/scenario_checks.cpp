@@ -180,6 +180,26 @@ class Checker {
     }
   }
 
+  /// A fairShare expectation must name a queue the run has: a Queue object, or the
+  /// `default-queue` the kai profiles create when there is none.
+  void expectation_queues() {
+    std::set<std::string> queues;
+    for (const auto& q : s_.objects.queues) {
+      queues.insert(q.meta.name);
+    }
+    if (queues.empty() && s_.scheduler.profile != Profile::kKubeScheduler) {
+      queues.insert("default-queue");
+    }
+    for (size_t i = 0; i < s_.expectations.size(); ++i) {
+      const Expectation& e = s_.expectations[i];
+      if (e.kind == Expectation::Kind::kFairShare && !e.queue.empty()
+          && queues.count(e.queue) == 0) {
+        report(e.queue_source, fmt::format("spec.expect[{}].fairShare.queue", i),
+               "the name of an existing Queue", fmt::format("\"{}\"", e.queue));
+      }
+    }
+  }
+
  private:
   const Scenario& s_;
   Diagnostics& d_;
@@ -194,6 +214,7 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   checker.priority_classes();
   checker.pod_groups();
   checker.queue_tree();
+  checker.expectation_queues();
   checker.bound_pods();
   checker.topology_constraints();
 }

@@ -1,6 +1,7 @@
 #pragma once
 /// Checks across objects that no single decoder can make: duplicate names, references to
-/// PriorityClasses, PodGroups and parent queues that do not exist, queue cycles.
+/// PriorityClasses, PodGroups and parent queues that do not exist, queue cycles, expectations
+/// about queues that do not exist.
 
 #include "sim/diagnostic.h"
 #include "sim/scenario.h"

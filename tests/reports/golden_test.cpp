@@ -64,6 +64,16 @@ TEST_CASE(
   CHECK(actual == expected);
 }
 
+TEST_CASE(
+    "the reclaim scenario's JSON report, with the evicted pods and the quota series, matches its "
+    "golden file") {
+  const std::string root = DRASIM_SOURCE_DIR;
+  const std::string actual = report_of(root + "/scenarios/reclaim.yaml");
+  const std::string expected = read_file(root + "/tests/golden/reclaim.json");
+  REQUIRE_FALSE(expected.empty());
+  CHECK(actual == expected);
+}
+
 TEST_CASE("the same scenario and seed give byte-identical reports") {
   const std::string file = std::string(DRASIM_SOURCE_DIR) + "/scenarios/device-plugin.yaml";
   CHECK(report_of(file) == report_of(file));

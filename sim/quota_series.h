@@ -1,0 +1,40 @@
+#pragma once
+/// A queue's accounted usage and fair share over simulated time, per resource the proportion
+/// plugin divides (cpu, memory, gpu), and how the reports and expectations name and write them.
+
+#include "sim/sim_time.h"
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace drasim::sim {
+
+/// One point of a series, in the proportion plugin's units (cpu millicores, memory bytes, gpu
+/// devices). `accounted` is the queue's allocated usage (descendants included), `fair_share`
+/// what the last computed scheduling cycle divided.
+struct QuotaSample {
+  SimTime at;
+  double accounted = 0;
+  double fair_share = 0;
+};
+
+/// The samples of one queue and resource: one whenever either value changed, the last one of an
+/// instant kept. Before the first sample both values are 0.
+using QuotaSeries = std::vector<QuotaSample>;
+
+/// cpu, memory, gpu (model::proportion::Resource order).
+using QueueSeries = std::array<QuotaSeries, 3>;
+
+/// "cpu", "memory" or "gpu".
+const char* quota_resource_name(size_t resource);
+
+/// A plugin amount in report units: cpu cores (millicores / 1000), memory bytes, gpu devices.
+double in_report_units(size_t resource, double plugin_amount);
+
+/// A report amount as a JSON number: at most six decimals, trailing zeros dropped, never an
+/// exponent, so equal runs give equal bytes.
+std::string format_amount(double amount);
+
+}  // namespace drasim::sim
