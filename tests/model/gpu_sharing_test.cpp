@@ -71,7 +71,7 @@ const std::vector<uint32_t>& groups_of(const ClusterState& state, const char* po
 }  // namespace
 
 TEST_CASE(
-    "gpu-fraction 0.5 is a Fraction request of 500 milli-GPUs; 1.5 and 0 are ignored "
+    "gpu-fraction 0.5 is a Fraction request of 500 milli-GPUs, 1.5 and 0 are ignored "
     "(behaviour 4)") {
   const GpuShare half = drasim::model::parse_gpu_share({{"gpu-fraction", "0.5"}});
   CHECK(half.type == GpuRequestType::kFraction);
@@ -182,7 +182,7 @@ TEST_CASE("a gpu.memory label in bytes is converted to MiB and floored to 100 (b
 }
 
 TEST_CASE(
-    "gpupack puts a fraction on the half-used group; gpuspread opens a new group on an "
+    "gpupack puts a fraction on the half-used group, gpuspread opens a new group on an "
     "idle GPU (behaviour 34)") {
   for (const PlacementStrategy strategy :
        {PlacementStrategy::kBinpack, PlacementStrategy::kSpread}) {

@@ -207,7 +207,7 @@ ClusterState two_racks(int64_t b_nodes, int64_t b_gpus, bool with_a = true) {
 
 }  // namespace
 
-TEST_CASE("a set that passes the ratio but not placement is rolled back; the next one is tried") {
+TEST_CASE("a set that passes the ratio but not placement is rolled back, the next one is tried") {
   // rack-b: two 2-GPU nodes, 4 GPUs in all: ratio 4/4 = 1.0 sorts it before rack-a (4/8).
   ClusterState state = two_racks(2, 2);
   const JobInfo& j = job(state, "job");
@@ -334,7 +334,7 @@ TEST_CASE("preferred-level scores rise with the domain's place in the sorted tre
   CHECK(ran_on(state, "job-0") == "r1-1");
 }
 
-TEST_CASE("aliases and labels resolve to the same level; unknown levels do not") {
+TEST_CASE("aliases and labels resolve to the same level, unknown levels do not") {
   const Topology t = zone_rack();
   CHECK(drasim::model::topology_level_depth(t, "zone") == 1u);
   CHECK(drasim::model::topology_level_depth(t, kRack) == 2u);

@@ -27,51 +27,18 @@ std::string report_of(const std::string& scenario_file) {
   return json_report(sim::run_scenario(s));
 }
 
-TEST_CASE("the device-plugin scenario's JSON report matches its golden file") {
+TEST_CASE("every reference scenario's JSON report matches its golden file") {
+  // device-plugin: placement and pending reasons; pure-dra: devices per pod; implicit
+  // tolerations; gpu-sharing: GPU groups; reclaim and quota-fairshare: evictions and the quota
+  // rows with their series.
   const std::string root = DRASIM_SOURCE_DIR;
-  const std::string actual = report_of(root + "/scenarios/device-plugin.yaml");
-  const std::string expected = read_file(root + "/tests/golden/device-plugin.json");
-  REQUIRE_FALSE(expected.empty());
-  CHECK(actual == expected);
-}
-
-TEST_CASE(
-    "the pure-DRA scenario's JSON report, with every pod's devices, matches its golden file") {
-  const std::string root = DRASIM_SOURCE_DIR;
-  const std::string actual = report_of(root + "/scenarios/pure-dra.yaml");
-  const std::string expected = read_file(root + "/tests/golden/pure-dra.json");
-  REQUIRE_FALSE(expected.empty());
-  CHECK(actual == expected);
-}
-
-TEST_CASE(
-    "the implicit-tolerations scenario's JSON report, with every pod's implied tolerations, "
-    "matches its golden file") {
-  const std::string root = DRASIM_SOURCE_DIR;
-  const std::string actual = report_of(root + "/scenarios/implicit-tolerations.yaml");
-  const std::string expected = read_file(root + "/tests/golden/implicit-tolerations.json");
-  REQUIRE_FALSE(expected.empty());
-  CHECK(actual == expected);
-}
-
-TEST_CASE(
-    "the gpu-sharing scenario's JSON report, with every shared pod's GPU groups and portion, "
-    "matches its golden file") {
-  const std::string root = DRASIM_SOURCE_DIR;
-  const std::string actual = report_of(root + "/scenarios/gpu-sharing.yaml");
-  const std::string expected = read_file(root + "/tests/golden/gpu-sharing.json");
-  REQUIRE_FALSE(expected.empty());
-  CHECK(actual == expected);
-}
-
-TEST_CASE(
-    "the reclaim scenario's JSON report, with the evicted pods and the quota series, matches its "
-    "golden file") {
-  const std::string root = DRASIM_SOURCE_DIR;
-  const std::string actual = report_of(root + "/scenarios/reclaim.yaml");
-  const std::string expected = read_file(root + "/tests/golden/reclaim.json");
-  REQUIRE_FALSE(expected.empty());
-  CHECK(actual == expected);
+  for (const char* name : {"device-plugin", "pure-dra", "implicit-tolerations", "gpu-sharing",
+                           "reclaim", "quota-fairshare"}) {
+    CAPTURE(name);
+    const std::string expected = read_file(root + "/tests/golden/" + name + ".json");
+    REQUIRE_FALSE(expected.empty());
+    CHECK(report_of(root + "/scenarios/" + name + ".yaml") == expected);
+  }
 }
 
 TEST_CASE("the same scenario and seed give byte-identical reports") {

@@ -46,8 +46,8 @@ std::string shared_pod(const std::string& name, const std::string& annotations) 
 }  // namespace
 
 TEST_CASE(
-    "two halves share one GPU; a gpu-memory pod waits for a half to finish and joins "
-    "the group; the GPU is idle again at the end") {
+    "two halves share one GPU, a gpu-memory pod waits for a half to finish and joins "
+    "the group, the GPU is idle again at the end") {
   const RunResult r =
       run_text(shared_pod("half-1", "    gpu-fraction: \"0.5\"\n    drasim.dev/runtime: 10s\n")
                + shared_pod("half-2", "    gpu-fraction: \"0.5\"\n    drasim.dev/runtime: 20s\n")

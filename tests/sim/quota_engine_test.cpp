@@ -130,7 +130,7 @@ spec:
   CHECK(pod(r, "gpu-only").bound_us == 200'000);
 }
 
-TEST_CASE("non-preemptible jobs stay within quota; a preemptible job in the same queue does not") {
+TEST_CASE("non-preemptible jobs stay within quota, a preemptible job in the same queue does not") {
   const RunResult r = run_text(R"(
 ---
 apiVersion: scheduling.run.ai/v2

@@ -44,7 +44,7 @@ TEST_CASE("KAI turns every optional allocator feature off unless the scenario tu
   CHECK_FALSE(on.consumable_capacity);
 }
 
-TEST_CASE("binding conditions need both gates; 1.34 rules come with device taints") {
+TEST_CASE("binding conditions need both gates, 1.34 rules come with device taints") {
   // The allocator sees DRADeviceBindingConditions && DRAResourceClaimDeviceStatus as one flag.
   CHECK_FALSE(resolve_features(36, {{"DRAResourceClaimDeviceStatus", false}}, false)
                   .device_binding_and_status);
