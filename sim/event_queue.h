@@ -1,9 +1,9 @@
 #pragma once
 /// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
 /// time run in phase order (node changes, DRA objects and claims appearing, finished pods,
-/// evicted pods gone, binds done, submissions, the scheduling cycle, expectation checks, the horizon), and in scheduling
-/// order within a phase, so every run of the same inputs processes the same events in the same
-/// order.
+/// evicted pods gone, binds done, submissions, the scheduling cycle, expectation checks, the
+/// horizon), and in scheduling order within a phase, so every run of the same inputs processes the
+/// same events in the same order.
 
 #include "model/ids.h"
 #include "sim/sim_time.h"
@@ -62,9 +62,9 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished,
-                           EvictionDone, BindDone, PodSubmitted, WakeUp, CycleDue,
-                           ExpectationDue, HorizonReached>;
+using Event =
+    std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, EvictionDone, BindDone,
+                 PodSubmitted, WakeUp, CycleDue, ExpectationDue, HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;
