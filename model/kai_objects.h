@@ -26,8 +26,8 @@ struct Namespace {
 };
 
 /// One resource of `Queue.spec.resources`: quota, overQuotaWeight and limit as KAI reads them
-/// (each 0 when omitted; -1 means unlimited for quota and limit). CPU is in cores as written
-/// (KAI converts to millicores), memory in MB (10^6 bytes), GPU in devices.
+/// (each 0 when omitted; -1 means unlimited for quota and limit). CPU is in millicores,
+/// memory in MB (10^6 bytes), GPU in devices (fractions allowed), as KAI's docs/queues state.
 struct QueueResource {
   double quota = 0;
   double over_quota_weight = 0;
