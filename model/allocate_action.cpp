@@ -17,24 +17,15 @@
 namespace drasim::model {
 namespace {
 
-bool fits(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
-  for (size_t slot = 0; slot < request.size(); ++slot) {
-    const int64_t available = node.idle.get(slot) + (idle_only ? 0 : node.releasing.get(slot));
-    if (request.get(slot) > available) {
-      return false;
-    }
-  }
-  return true;
-}
-
 /// Resource fit on idle + releasing and, for a shared-GPU task, its GPU-sharing predicates.
 bool can_take(const PodTemplate& t, const NodeInfo& node, const ResourceNames& names) {
   return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
-                              : fits(t.request, node, false);
+                              : fits_capacity(t.request, node, false);
 }
 
 bool fits_on_idle(const PodTemplate& t, const NodeInfo& node) {
-  return t.gpu_share.shared() ? shared_resources_fit(t, node, true) : fits(t.request, node, true);
+  return t.gpu_share.shared() ? shared_resources_fit(t, node, true)
+                              : fits_capacity(t.request, node, true);
 }
 
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {

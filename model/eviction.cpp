@@ -34,7 +34,7 @@ void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& r
     }
     const int64_t due = *job.stale_since_us + grace;
     if (now_us < due) {
-      result.wake_at_us = std::min(result.wake_at_us.value_or(due), due);
+      result.wake_at(due);
       continue;
     }
     for (const PodId p : job.pods) {

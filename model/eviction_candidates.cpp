@@ -12,10 +12,6 @@ int64_t bound_pods(const JobInfo& job) {
   return job.active_pods - job.releasing_pods;
 }
 
-void wake_at(CycleResult& result, int64_t at) {
-  result.wake_at_us = std::min(result.wake_at_us.value_or(at), at);
-}
-
 }  // namespace
 
 EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
@@ -79,7 +75,7 @@ void EvictionCandidates::for_each_pending(
       const int64_t end = std::max(job.creation_us, job.last_eviction_us.value_or(job.creation_us))
                           + *job.preemption_delay_us;
       if (now_us_ < end) {
-        wake_at(result_, end);
+        result_.wake_at(end);
         return false;  // PreemptionDelayNotElapsed: may use free capacity, may not evict
       }
     }
@@ -215,7 +211,7 @@ bool EvictionCandidates::protected_by_min_runtime(const JobInfo& victim, bool re
   }
   const int64_t until = *victim.last_start_us + *min_runtime;
   if (now_us_ < until) {
-    wake_at(result_, until);
+    result_.wake_at(until);
     return true;
   }
   return false;

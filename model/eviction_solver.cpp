@@ -1,6 +1,7 @@
 #include "model/eviction_solver.h"
 
 #include "model/eviction.h"
+#include "model/node_fit.h"
 #include "model/queue_capacity.h"
 #include "model/statement.h"
 
@@ -46,12 +47,7 @@ bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
   for (const PodId v : pods) {
     const NodeInfo& n = state_.node(state_.pod(v).node);
     for (const PodId t : tasks) {
-      const ResourceVector& need = state_.spec_of(t).request;
-      bool fits = true;
-      for (size_t slot = 0; slot < need.size() && fits; ++slot) {
-        fits = need.get(slot) <= n.idle.get(slot) + n.releasing.get(slot);
-      }
-      if (fits) {
+      if (fits_capacity(state_.spec_of(t).request, n, false)) {
         return true;
       }
     }

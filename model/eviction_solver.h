@@ -59,7 +59,7 @@ class EvictionSolver {
   /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
   /// remaining binding or running pod of the job together.
   [[nodiscard]] std::vector<VictimChunk> chunks_of(JobId victim) const;
-  /// Whether some node of `pods` now fits the largest of `tasks` on idle plus releasing.
+  /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing.
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
                                 const std::vector<PodId>& tasks) const;
   /// Marks which victims could be placed again; their trial reservations are undone. With

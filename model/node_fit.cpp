@@ -62,6 +62,16 @@ std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNa
   return "Insufficient " + slot_display_name(t, names, slot);
 }
 
+bool fits_capacity(const ResourceVector& request, const NodeInfo& node, bool idle_only) {
+  for (size_t slot = 0; slot < request.size(); ++slot) {
+    const int64_t available = node.idle.get(slot) + (idle_only ? 0 : node.releasing.get(slot));
+    if (request.get(slot) > available) {
+      return false;
+    }
+  }
+  return true;
+}
+
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node) {
   for (const HostPort& want : t.host_ports) {
     for (const HostPort& have : node.host_ports) {

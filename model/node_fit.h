@@ -24,6 +24,10 @@ std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNa
 std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceVector& available,
                                            const ResourceNames& names);
 
+/// Whether `request` fits the node's idle capacity (plus its releasing capacity unless
+/// `idle_only`) in every slot: KAI's resource fit for non-shared tasks.
+bool fits_capacity(const ResourceVector& request, const NodeInfo& node, bool idle_only);
+
 /// Host-port conflicts with pods already on the node (NodePorts filter): same protocol and port,
 /// and the same host IP or either side unspecified (0.0.0.0).
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace drasim::model {
@@ -71,13 +72,20 @@ std::optional<std::string> check(const ClusterState& state, const JobInfo& job,
 
 }  // namespace
 
-int64_t queue_amount(double value, size_t resource) {
+double queue_plugin_amount(double value, size_t resource) {
   if (value == -1) {
     return -1;
   }
-  // cpu millicores as written; memory MB * 10^6 bytes; gpu devices * 1000 milli-GPUs.
-  const double scale = resource == 0 ? 1.0 : resource == 1 ? 1e6 : 1000.0;
-  return std::llround(value * scale);
+  return resource == 1 ? std::max(value * 1e6, -1.0) : value;
+}
+
+int64_t queue_amount(double value, size_t resource) {
+  const double amount = queue_plugin_amount(value, resource);
+  if (amount == -1) {
+    return -1;
+  }
+  // The plugin's units, with GPU devices as milli-GPUs.
+  return std::llround(resource == 2 ? amount * static_cast<double>(kMilliPerGpu) : amount);
 }
 
 const QueueResource& queue_resource(const Queue& q, size_t resource) {

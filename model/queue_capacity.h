@@ -12,6 +12,10 @@
 
 namespace drasim::model {
 
+/// A Queue CRD amount in the proportion plugin's units: cpu millicores as written, memory MB *
+/// 10^6 bytes (clamped at -1), gpu devices; -1 stays -1 (unlimited).
+double queue_plugin_amount(double value, size_t resource);
+
 /// A queue's quota, limit or weight of one resource in slot units (cpu millicores, memory bytes,
 /// gpu milli-GPUs); -1 stays -1 (unlimited). Queue CRD units: cpu millicores, memory MB (10^6
 /// bytes, as the plugin multiplies), gpu devices.

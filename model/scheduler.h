@@ -6,6 +6,7 @@
 #include "model/node_scoring.h"
 #include "model/proportion/queue_share.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,9 @@ struct CycleResult {
   std::optional<int64_t> wake_at_us;
   /// The fair shares the cycle's session divided, by QueueId (empty under kube-scheduler).
   std::vector<proportion::Amounts> fair_shares;
+
+  /// Asks for a wake-up at `at_us` (keeps the earliest asked for).
+  void wake_at(int64_t at_us) { wake_at_us = std::min(wake_at_us.value_or(at_us), at_us); }
 };
 
 /// Runs one cycle at simulated time `now_us`. Pending pods that were tried and not placed get

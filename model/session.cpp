@@ -12,19 +12,6 @@ proportion::Amounts to_amounts(const QuotaVector& q) {
           static_cast<double>(q[2]) / static_cast<double>(kMilliPerGpu)};
 }
 
-namespace {
-
-/// Queue CRD amounts into the plugin's units: cpu millicores as written, memory MB * 10^6 bytes
-/// (memory clamped at -1), gpu devices; -1 stays unlimited.
-double plugin_amount(double value, size_t resource) {
-  if (value == -1) {
-    return proportion::kUnlimited;
-  }
-  return resource == proportion::kMemory ? std::max(value * 1e6, -1.0) : value;
-}
-
-}  // namespace
-
 std::vector<proportion::QueueShare> queue_shares(const ClusterState& state,
                                                  proportion::Amounts& total) {
   QuotaVector sum{};
@@ -49,8 +36,8 @@ std::vector<proportion::QueueShare> queue_shares(const ClusterState& state,
     for (size_t r = 0; r < proportion::kResources; ++r) {
       const QueueResource& res = queue_resource(q.spec, r);
       proportion::ResourceShare& rs = s.r[r];
-      rs.deserved = plugin_amount(res.quota, r);
-      rs.max_allowed = plugin_amount(res.limit, r);
+      rs.deserved = queue_plugin_amount(res.quota, r);
+      rs.max_allowed = queue_plugin_amount(res.limit, r);
       rs.over_quota_weight = res.over_quota_weight;
       rs.allocated = allocated[r];
       rs.allocated_not_preemptible = allocated_np[r];

@@ -154,16 +154,8 @@ void Engine::handle(const PodFinished& e) {
   if (p.phase != model::PodPhase::kRunning || p.epoch != e.epoch) {
     return;
   }
-  ++state_.freed_version;
-  // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
-  // deallocated, and the claims generated for the pod are deleted.
-  if (!p.claims.empty()) {
-    state_.release_claims(e.pod, true);
-  }
-  state_.remove(e.pod, model::PodPhase::kSucceeded);
+  leave_node(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
-  record_quota(e.pod);
-  mark_dirty();
 }
 
 void Engine::handle(const EvictionDone& e) {
@@ -171,22 +163,28 @@ void Engine::handle(const EvictionDone& e) {
   if (p.phase != model::PodPhase::kReleasing || p.epoch != e.epoch) {
     return;
   }
-  ++state_.freed_version;
-  if (!p.claims.empty()) {
-    state_.release_claims(e.pod, true);
-  }
   // The owner (a Job's controller, the workload behind a PodGroup) recreates an evicted pod,
   // which waits again from now; a bare pod is gone.
   if (state_.spec_of(e.pod).recreated_on_eviction) {
-    state_.remove(e.pod, model::PodPhase::kPending);
+    ++pending_;
+    leave_node(e.pod, model::PodPhase::kPending);
     p.submitted_us = now_.us;
     p.bound_us.reset();
-    ++pending_;
   } else {
-    state_.remove(e.pod, model::PodPhase::kEvicted);
+    leave_node(e.pod, model::PodPhase::kEvicted);
     p.finished_us = now_.us;
   }
-  record_quota(e.pod);
+}
+
+void Engine::leave_node(model::PodId pod, model::PodPhase phase) {
+  ++state_.freed_version;
+  // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
+  // deallocated, and the claims generated for the pod are deleted.
+  if (!state_.pod(pod).claims.empty()) {
+    state_.release_claims(pod, true);
+  }
+  state_.remove(pod, phase);
+  record_quota(pod);
   mark_dirty();
 }
 

@@ -41,6 +41,9 @@ class Engine {
   void mark_dirty();
   void mark_dirty(SimTime earliest);
   void start_running(model::PodId pod);
+  /// A pod leaves its node for good (finished, or gone after an eviction) in `phase`: its
+  /// claims are released, its resources returned, and a cycle is due.
+  void leave_node(model::PodId pod, model::PodPhase phase);
   /// A pod left or took its node outside a cycle: its queue's usage may have changed.
   void record_quota(model::PodId pod);
   [[nodiscard]] ExpectationResult check(const Expectation& expectation) const;
