@@ -1,6 +1,7 @@
 #include "cli/app.h"
 
 #include "cli/exit_codes.h"
+#include "cli/profiles_command.h"
 #include "cli/run_command.h"
 #include "cli/validate_command.h"
 #include "sim/diagnostic.h"
@@ -20,6 +21,7 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   ValidateOptions validate_options;
   CLI::App* run = setup_run(app, run_options);
   CLI::App* validate = setup_validate(app, validate_options);
+  CLI::App* profiles = setup_profiles(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -27,6 +29,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     return code == 0 ? kExitOk : kExitInvalidInput;
   }
   try {
+    if (profiles->parsed()) {
+      return run_profiles(out);
+    }
     if (validate->parsed()) {
       return run_validate(validate_options, out);
     }

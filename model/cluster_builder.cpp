@@ -339,7 +339,7 @@ void rank_job_names(ClusterState& state) {
 
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
   ClusterState state;
-  state.zero_unadvertised_on_reserve = options.zero_unadvertised_on_reserve;
+  state.kai = options.kai;
   intern_names(objects, state.names);
   build_nodes(objects, state);
   for (const Topology& t : objects.topologies) {

@@ -6,6 +6,7 @@
 #include "model/claim_builder.h"
 #include "model/cluster_state.h"
 #include "model/implicit_tolerations.h"
+#include "model/kai_switches.h"
 #include "model/object_set.h"
 
 namespace drasim::model {
@@ -13,7 +14,7 @@ namespace drasim::model {
 struct BuildOptions {
   /// The kai profiles create `default-queue` (unlimited) when the scenario has no Queue.
   bool create_default_queue = true;
-  bool zero_unadvertised_on_reserve = true;
+  KaiSwitches kai;  ///< the profile's DRA behaviour switches
   /// KAI reads the gpu-fraction / gpu-memory annotations; kube-scheduler ignores them.
   bool gpu_sharing = true;
   DraBuildOptions dra;

@@ -51,7 +51,7 @@ ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const
   if (spec_of(pod_id).gpu_share.shared()) {
     track.set(kGpuSlot, 0);
   }
-  if (!zero_unadvertised_on_reserve) {
+  if (!kai.zero_delegated_on_reserve) {
     return track;
   }
   const NodeInfo& n = node(node_id);

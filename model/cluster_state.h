@@ -4,6 +4,7 @@
 /// explicit or one per bare pod) and queues. ClusterState is the only mutation API for
 /// placements; it keeps node accounting consistent and can check its own invariants.
 
+#include "model/anomaly.h"
 #include "model/dra/claim_book.h"
 #include "model/dra/features.h"
 #include "model/dra_filter_memo.h"
@@ -11,6 +12,7 @@
 #include "model/gpu_request.h"
 #include "model/ids.h"
 #include "model/kai_objects.h"
+#include "model/kai_switches.h"
 #include "model/node_selector.h"
 #include "model/object_meta.h"
 #include "model/pod.h"
@@ -267,9 +269,19 @@ class ClusterState {
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
   size_t kube_next_start_node = 0;
 
-  /// KAI (v0.17.0 and later) zeroes, in a pod's tracked vector, every slot the node does not
-  /// advertise (allocatable 0) before charging the node; earlier releases charge everything.
-  bool zero_unadvertised_on_reserve = true;
+  /// The profile's DRA behaviour switches (model/kai_switches.h).
+  KaiSwitches kai;
+
+  /// The simulated time of the event being handled (set by the engine and by run_cycle).
+  int64_t now_us = 0;
+  /// Anomalies reported so far, in the order they were seen (model/anomaly.h).
+  std::vector<Anomaly> anomalies;
+
+  /// Records an anomaly at `now_us`.
+  void report(Anomaly a) {
+    a.at_us = now_us;
+    anomalies.push_back(std::move(a));
+  }
 
   [[nodiscard]] const PodTemplate& spec_of(PodId p) const {
     return templates[pods[p.index()].spec.index()];

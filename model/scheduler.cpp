@@ -11,6 +11,7 @@
 namespace drasim::model {
 
 CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int64_t now_us) {
+  state.now_us = now_us;
   CycleResult result;
   if (options.kube_scheduler) {
     run_kube_scheduler(state, result);

@@ -2,6 +2,7 @@
 #include "sim/decode_scenario.h"
 
 #include "model/dra/feature_gates.h"
+#include "model/kai_switches.h"
 #include "sim/decode_common.h"
 #include "sim/quota_series.h"
 
@@ -131,8 +132,15 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
   s.placement = c["placement"].one_of<Placement>(
       {{"binpack", Placement::kBinpack}, {"spread", Placement::kSpread}}, Placement::kBinpack);
   for (const auto& [name, value] : c["features"].entries()) {
-    // No behaviour switch exists yet; every name is unknown until the profiles land.
-    value.error("a behaviour switch listed by `drasim profiles`", fmt::format("\"{}\"", name));
+    if (model::find_kai_switch(name) == nullptr) {
+      value.error("a behaviour switch listed by `drasim profiles`", fmt::format("\"{}\"", name));
+      continue;
+    }
+    if (!value.is_scalar() || (value.str() != "true" && value.str() != "false")) {
+      value.error("true or false");
+      continue;
+    }
+    s.features[name] = value.boolean(false);
   }
   for (const Cursor& rule : c["implicitTolerations"].items()) {
     s.implicit_tolerations.push_back(decode_rule(rule, file_index));

@@ -5,6 +5,7 @@
 #include "model/dra/feature_gates.h"
 #include "model/scheduler.h"
 #include "sim/expectations.h"
+#include "sim/profiles.h"
 
 #include <algorithm>
 
@@ -30,6 +31,7 @@ model::BuildOptions build_options(const Scenario& s) {
   // KAI's default queue label key (SchedulerParams.QueueLabelKey).
   o.dra.shared_claim_queue_label = kai ? "kai.scheduler/queue" : "";
   o.implicit_tolerations = s.scheduler.implicit_tolerations;
+  o.kai = effective_switches(s.scheduler);
   return o;
 }
 
@@ -281,6 +283,7 @@ RunResult Engine::run() {
     const QueuedEvent next = queue_.pop();
     DRASIM_ASSERT(next.at >= now_, "the clock never goes backwards");
     now_ = next.at;
+    state_.now_us = now_.us;
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
     ++stats_.events;
   }

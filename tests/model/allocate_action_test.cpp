@@ -387,7 +387,7 @@ TEST_CASE("before v0.17.0 a running pod drives an unadvertised idle slot negativ
   objects.nodes = {make_node("cpu-node", 16, 0)};
   objects.pods = {make_pod("gpu-pod", "1", 1)};
   BuildOptions options;
-  options.zero_unadvertised_on_reserve = false;
+  options.kai.zero_delegated_on_reserve = false;
   ClusterState state = build_submitted(objects, options);
   run_on(state, "gpu-pod", "cpu-node");
   const NodeInfo& n = state.node(node_id(state, "cpu-node"));
