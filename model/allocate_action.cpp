@@ -67,6 +67,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   std::map<std::string, int> shared_problems;
+  std::map<std::string, int> guard_problems;
   int port_conflicts = 0;
   int present = 0;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
@@ -93,7 +94,10 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
     if (short_of_resources) {
       continue;
     }
-    if (verdicts[i] != 0) {
+    // KAI's predicates: PredicateByNodeResourcesType before the node and k8s filters.
+    if (std::string guard = dra_guard_problem(t, n, state_.kai); !guard.empty()) {
+      ++guard_problems[std::move(guard)];
+    } else if (verdicts[i] != 0) {
       ++per_filter[verdicts[i]];
     } else if (host_ports_conflict(t, n)) {
       ++port_conflicts;
@@ -104,6 +108,9 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
     if (per_slot[slot] > 0) {
       histogram[resource_problem(t, slot, state_.names)] += per_slot[slot];
     }
+  }
+  for (const auto& [reason, count] : guard_problems) {
+    histogram[reason] += count;
   }
   for (const auto& [code, count] : per_filter) {
     histogram[filters_.reason(code)] += count;
@@ -162,7 +169,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0 || !can_take(t, n, state_.names)
-        || host_ports_conflict(t, n)) {
+        || !dra_guard_problem(t, n, state_.kai).empty() || host_ports_conflict(t, n)) {
       continue;
     }
     if (with_dra) {

@@ -43,9 +43,8 @@ constexpr const char* to_string(AnomalyKind k) {
 }
 
 inline constexpr AnomalyKind kAnomalyKinds[] = {
-    AnomalyKind::kNegativeIdle,        AnomalyKind::kQuotaDrift,
-    AnomalyKind::kTopologyFalseReject, AnomalyKind::kDoubleCount,
-    AnomalyKind::kStaleClaim,          AnomalyKind::kShadowedDeviceClass,
+    AnomalyKind::kNegativeIdle,        AnomalyKind::kQuotaDrift, AnomalyKind::kTopologyFalseReject,
+    AnomalyKind::kDoubleCount,         AnomalyKind::kStaleClaim, AnomalyKind::kShadowedDeviceClass,
     AnomalyKind::kUnresolvableRequest,
 };
 

@@ -2,6 +2,7 @@
 
 #include "model/dra/cel_selector_evaluator.h"
 #include "model/dra/inventory.h"
+#include "model/dra_gpus.h"
 #include "model/generated_name.h"
 
 #include <fmt/format.h>
@@ -143,6 +144,7 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
   // Cached verdicts and filter answers refer to the devices of the old inventory.
   state.dra.selectors->clear();
   state.dra_memo.clear();
+  populate_dra_gpus(state);
 }
 
 std::vector<int64_t> dra_object_times(const ObjectSet& objects) {

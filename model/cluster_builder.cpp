@@ -3,6 +3,7 @@
 #include "model/assert.h"
 #include "model/builtin_priorities.h"
 #include "model/claim_builder.h"
+#include "model/dra_gpus.h"
 #include "model/pod_request.h"
 #include "model/podgrouper.h"
 #include "model/template_classes.h"
@@ -372,6 +373,9 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_group_jobs(objects, state, members);
   build_bare_jobs(objects, state, grouped);
   build_claims(objects, options.dra, state);
+  if (state.kai.dra_gpu_accounting) {
+    add_claim_gpus(state);
+  }
   assign_template_classes(state);
   if (!options.implicit_tolerations.empty()) {
     state.implicit_tolerations =

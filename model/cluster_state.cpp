@@ -1,6 +1,7 @@
 #include "model/cluster_state.h"
 
 #include "model/assert.h"
+#include "model/dra_gpus.h"
 #include "model/gpu_sharing.h"
 
 #include <algorithm>
@@ -44,6 +45,16 @@ void leave_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase 
   }
 }
 
+/// Number of the pod's GPU device keys that at least `min_refs` pods on the node hold.
+int64_t held_keys(const NodeInfo& n, const std::vector<std::string>& keys, uint32_t min_refs) {
+  int64_t count = 0;
+  for (const std::string& k : keys) {
+    const auto it = n.dra_gpu_refs.find(k);
+    count += it != n.dra_gpu_refs.end() && it->second >= min_refs ? 1 : 0;
+  }
+  return count;
+}
+
 }  // namespace
 
 ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const {
@@ -59,6 +70,43 @@ ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const
     if (n.allocatable.get(slot) == 0) {
       track.set(slot, 0);
     }
+  }
+  return track;
+}
+
+ResourceVector ClusterState::charged_request(PodId pod_id, NodeId node_id, ChargeStep step) {
+  ResourceVector track = tracked_request(pod_id, node_id);
+  const PodInfo& p = pod(pod_id);
+  // Section 2.6.4: a task whose tracked GPU is 0 is ignored by the shared-device bookkeeping.
+  if (p.devices.empty() || track.get(kGpuSlot) <= 0) {
+    return track;
+  }
+  const std::vector<std::string> keys = dra_gpu_keys(p);
+  if (keys.empty()) {
+    return track;
+  }
+  NodeInfo& n = node(node_id);
+  // Adding: keys someone already holds; removing or changing status: keys someone else holds
+  // too (the pod itself is counted in the references).
+  const uint32_t min_refs = step == ChargeStep::kAdd ? 1 : 2;
+  const int64_t saved = kai.shared_claim_dedup ? std::min(
+                            held_keys(n, keys, min_refs) * kMilliPerGpu, track.get(kGpuSlot))
+                                               : 0;
+  track.add(kGpuSlot, -saved);
+  for (const std::string& k : keys) {
+    if (step == ChargeStep::kAdd) {
+      ++n.dra_gpu_refs[k];
+    } else if (step == ChargeStep::kRemove) {
+      const auto it = n.dra_gpu_refs.find(k);
+      if (--it->second == 0) {
+        n.dra_gpu_refs.erase(it);
+      }
+    }
+  }
+  if (step == ChargeStep::kAdd) {
+    n.dra_gpu_saved += saved;
+  } else if (step == ChargeStep::kRemove) {
+    n.dra_gpu_saved -= saved;
   }
   return track;
 }
@@ -190,48 +238,28 @@ const std::string& ClusterState::reason_of(PodId pod_id) const {
   return p.reason_stamp >= class_reason_stamps[c] ? p.reason : class_reasons[c];
 }
 
-void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
-  PodInfo& p = pod(pod_id);
-  DRASIM_ASSERT(!p.node.valid(), "placing a pod that is already on a node");
-  DRASIM_ASSERT(p.phase == PodPhase::kPending, "only pending pods are placed");
-  DRASIM_ASSERT(holds_node(phase), "a placed pod must be pipelined, binding or running");
-  const ResourceVector track = tracked_request(pod_id, node_id);
+void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {
+  const ResourceVector track = charged_request(pod_id, node_id, ChargeStep::kAdd);
   NodeInfo& n = node(node_id);
+  const PodInfo& p = pod(pod_id);
   const PodTemplate& t = spec_of(pod_id);
-  if (t.gpu_share.shared() && p.gpu_groups.empty()) {
-    p.gpu_groups = choose_gpus(t, n, PlacementStrategy::kBinpack).groups;
-    // An input that binds more than the node holds still gets groups: new ones, as KAI would
-    // count the GPUs the pod's labels name.
-    if (p.gpu_groups.empty()) {
-      for (int64_t k = 0; k < t.gpu_share.devices; ++k) {
-        p.gpu_groups.push_back(n.gpu_groups.next_id() + static_cast<uint32_t>(k));
-      }
-    }
-  }
   n.used += track;
   if (phase == PodPhase::kPipelined) {
     n.releasing -= track;
+  } else if (phase == PodPhase::kReleasing) {
+    n.releasing += track;
+    n.idle -= track;
   } else {
     n.idle -= track;
   }
   join_groups(n, t, p, phase);
   ++n.pod_count;
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
-  p.node = node_id;
-  p.phase = phase;
-  ++p.epoch;
-  JobInfo& job = jobs[p.job.index()];
-  --job.pending_pods;
-  ++job.active_pods;
-  charge_queue(pod_id, false, -1);
-  charge_queue(pod_id, true, 1);
-  reindex(p.job);
 }
 
-void ClusterState::remove(PodId pod_id, PodPhase phase) {
-  PodInfo& p = pod(pod_id);
-  DRASIM_ASSERT(p.node.valid(), "removing a pod that is on no node");
-  const ResourceVector track = tracked_request(pod_id, p.node);
+void ClusterState::node_sub(PodId pod_id) {
+  const PodInfo& p = pod(pod_id);
+  const ResourceVector track = charged_request(pod_id, p.node, ChargeStep::kRemove);
   NodeInfo& n = node(p.node);
   n.used -= track;
   if (p.phase == PodPhase::kPipelined) {
@@ -249,6 +277,59 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
     DRASIM_ASSERT(it != n.host_ports.end(), "a placed pod's host port is missing on its node");
     n.host_ports.erase(it);
   }
+}
+
+void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatable_delta) {
+  std::vector<PodId> on_node;
+  for (size_t i = 0; i < pods.size(); ++i) {
+    if (pods[i].node == node_id) {
+      on_node.push_back(PodId::from_index(i));
+    }
+  }
+  for (auto it = on_node.rbegin(); it != on_node.rend(); ++it) {
+    node_sub(*it);
+  }
+  NodeInfo& n = node(node_id);
+  n.allocatable += allocatable_delta;
+  n.idle += allocatable_delta;
+  for (const PodId p : on_node) {
+    node_add(p, node_id, pod(p).phase);
+  }
+}
+
+void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(!p.node.valid(), "placing a pod that is already on a node");
+  DRASIM_ASSERT(p.phase == PodPhase::kPending, "only pending pods are placed");
+  DRASIM_ASSERT(holds_node(phase), "a placed pod must be pipelined, binding or running");
+  const PodTemplate& t = spec_of(pod_id);
+  if (t.gpu_share.shared() && p.gpu_groups.empty()) {
+    const NodeInfo& n = node(node_id);
+    p.gpu_groups = choose_gpus(t, n, PlacementStrategy::kBinpack).groups;
+    // An input that binds more than the node holds still gets groups: new ones, as KAI would
+    // count the GPUs the pod's labels name.
+    if (p.gpu_groups.empty()) {
+      for (int64_t k = 0; k < t.gpu_share.devices; ++k) {
+        p.gpu_groups.push_back(n.gpu_groups.next_id() + static_cast<uint32_t>(k));
+      }
+    }
+  }
+  node_add(pod_id, node_id, phase);
+  p.node = node_id;
+  p.phase = phase;
+  ++p.epoch;
+  JobInfo& job = jobs[p.job.index()];
+  --job.pending_pods;
+  ++job.active_pods;
+  charge_queue(pod_id, false, -1);
+  charge_queue(pod_id, true, 1);
+  reindex(p.job);
+}
+
+void ClusterState::remove(PodId pod_id, PodPhase phase) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.node.valid(), "removing a pod that is on no node");
+  node_sub(pod_id);
   const bool was_releasing = p.phase == PodPhase::kReleasing;
   JobInfo& job = jobs[p.job.index()];
   if (was_releasing) {
@@ -275,7 +356,7 @@ void ClusterState::begin_release(PodId pod_id) {
   DRASIM_ASSERT(p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning,
                 "only binding or running pods start releasing");
   NodeInfo& n = node(p.node);
-  n.releasing += tracked_request(pod_id, p.node);
+  n.releasing += charged_request(pod_id, p.node, ChargeStep::kChange);
   // KAI changes a task's status by removing and re-adding it.
   leave_groups(n, spec_of(pod_id), p, p.phase);
   join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
@@ -288,7 +369,7 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
   NodeInfo& n = node(p.node);
-  n.releasing -= tracked_request(pod_id, p.node);
+  n.releasing -= charged_request(pod_id, p.node, ChargeStep::kChange);
   leave_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
   join_groups(n, spec_of(pod_id), p, phase);
   p.phase = phase;
@@ -341,7 +422,10 @@ void ClusterState::check_invariants() const {
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     const NodeInfo& n = nodes[i];
-    DRASIM_ASSERT(n.used == used[i], "node used vector equals the sum of its pods");
+    ResourceVector saved(n.allocatable.size());
+    saved.set(kGpuSlot, n.dra_gpu_saved);
+    DRASIM_ASSERT(n.used + saved == used[i],
+                  "node used vector equals the sum of its pods less the shared-device dedup");
     ResourceVector shared(n.allocatable.size());
     shared.set(kGpuSlot, n.gpu_groups.gpus_taken() * kMilliPerGpu);
     DRASIM_ASSERT(n.idle + n.used + shared == n.allocatable,

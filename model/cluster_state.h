@@ -55,6 +55,16 @@ struct NodeInfo {
   std::vector<HostPort> host_ports;
   uint32_t pod_count = 0;
   NodeGpuGroups gpu_groups;  ///< GPU memory and shared GPU groups (section 1.7)
+  /// GPU devices of the node's ResourceSlices that KAI added to its GPU slot (`AddDRAGPUs`).
+  int64_t dra_gpus = 0;
+  /// `DRASharedDeviceRefCount`: pods on the node holding each GPU device key (section 2.6.4).
+  std::map<std::string, uint32_t, std::less<>> dra_gpu_refs;
+  /// Milli-GPUs the shared-device dedup kept off `used` (placed pods' tracked vectors minus it
+  /// sum to `used`).
+  int64_t dra_gpu_saved = 0;
+
+  /// KAI `HasDRAGPUs`.
+  [[nodiscard]] bool has_dra_gpus() const { return dra_gpus > 0; }
 
   /// KAI `IsCPUOnlyNode`: no allocatable GPU (and no MIG, no DRA GPUs in later releases).
   [[nodiscard]] bool cpu_only() const { return allocatable.get(kGpuSlot) <= 0; }
@@ -73,6 +83,8 @@ struct PodTemplate {
   int64_t termination_grace_us = 30'000'000;  ///< `terminationGracePeriodSeconds` (default 30)
   bool recreated_on_eviction = false;         ///< an owner (controller, PodGroup) recreates it
   GpuShare gpu_share;  ///< gpu-fraction / gpu-memory request (section 1.3 item 5)
+  /// The part of the GPU slot that comes from the pod's claims (section 2.6.3), in milli-GPUs.
+  int64_t claim_gpu_milli = 0;
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
@@ -301,6 +313,24 @@ class ClusterState {
   /// What a pod charges a node: the request with unadvertised slots zeroed (see above), and no
   /// GPU for a shared pod (its GPUs are charged through the node's GPU groups).
   [[nodiscard]] ResourceVector tracked_request(PodId pod, NodeId node) const;
+
+  /// How a charge changes the node's shared-device references (section 2.6.4).
+  enum class ChargeStep { kAdd, kRemove, kChange };
+
+  /// What the pod charges its node at this step: tracked_request less the GPUs of claim devices
+  /// other pods on the node already hold (with `sharedClaimDedup`), updating the node's
+  /// references and its `dra_gpu_saved`.
+  ResourceVector charged_request(PodId pod, NodeId node, ChargeStep step);
+
+  /// Changes a node's allocatable (and idle) by `allocatable_delta` with its pods taken off and
+  /// put back, so what they charge follows the new allocatable (slots the node now advertises
+  /// or no longer advertises; KAI rebuilds its node vectors every session).
+  void recharge_node(NodeId node, const ResourceVector& allocatable_delta);
+
+  /// The node side of placing a pod in `phase` (and of taking it off in its current phase):
+  /// used / idle / releasing, GPU groups, pod count and host ports.
+  void node_add(PodId pod, NodeId node, PodPhase phase);
+  void node_sub(PodId pod);
 
   /// Submits a pod: kNotSubmitted -> kPending.
   void submit(PodId pod);

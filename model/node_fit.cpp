@@ -72,6 +72,23 @@ bool fits_capacity(const ResourceVector& request, const NodeInfo& node, bool idl
   return true;
 }
 
+std::string dra_guard_problem(const PodTemplate& t, const NodeInfo& node, const KaiSwitches& kai) {
+  if (!kai.dra_only_node_guard || !node.has_dra_gpus() || t.cpu_only()) {
+    return {};
+  }
+  // KAI's fit-error texts (pkg/scheduler/api/node_info/node_info.go, before and after #1943).
+  if (kai.guard_shared_only) {
+    return t.gpu_share.shared()
+               ? "fractional/shared GPU pods are not yet supported on DRA-only nodes"
+               : std::string();
+  }
+  const bool device_plugin_gpus = t.gpu_share.shared()
+                                      ? t.gpu_share.type == GpuRequestType::kFraction
+                                      : t.request.get(kGpuSlot) - t.claim_gpu_milli > 0;
+  return device_plugin_gpus ? "device-plugin GPU requests cannot be scheduled on DRA-only nodes"
+                            : std::string();
+}
+
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node) {
   for (const HostPort& want : t.host_ports) {
     for (const HostPort& have : node.host_ports) {

@@ -28,6 +28,12 @@ std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceV
 /// `idle_only`) in every slot: KAI's resource fit for non-shared tasks.
 bool fits_capacity(const ResourceVector& request, const NodeInfo& node, bool idle_only);
 
+/// KAI's DRA-only-node guard in `PredicateByNodeResourcesType` (kai-scheduler-behavior.md
+/// section 2.4) on a node with DRA GPUs: the v0.13 form rejects tasks with device-plugin GPUs
+/// (`GPUs() > 0`: whole GPUs from containers and gpu-fraction; gpu-memory slips through), the
+/// v0.17 form only shared requests. Empty when the task passes.
+std::string dra_guard_problem(const PodTemplate& t, const NodeInfo& node, const KaiSwitches& kai);
+
 /// Host-port conflicts with pods already on the node (NodePorts filter): same protocol and port,
 /// and the same host IP or either side unspecified (0.0.0.0).
 bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node);

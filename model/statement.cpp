@@ -7,10 +7,11 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.unallocated_claims(pod);
   }
-  state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
+  // Claims first: the node charge reads the devices they hold (shared-device dedup).
   if (!state_.pod(pod).claims.empty()) {
     state_.reserve_claims(pod, std::move(fresh));
   }
+  state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
   ops_.push_back(std::move(op));
 }
 
@@ -37,10 +38,10 @@ void Statement::convert_all_to_pipelined() {
 }
 
 void Statement::undo(const Op& op) {
+  state_.remove(op.pod, PodPhase::kPending);
   if (!state_.pod(op.pod).claims.empty()) {
     state_.release_claims(op.pod, false, &op.fresh_claims);
   }
-  state_.remove(op.pod, PodPhase::kPending);
 }
 
 void Statement::rollback(size_t mark) {

@@ -182,10 +182,10 @@ void Engine::leave_node(model::PodId pod, model::PodPhase phase) {
   ++state_.freed_version;
   // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
   // deallocated, and the claims generated for the pod are deleted.
+  state_.remove(pod, phase);
   if (!state_.pod(pod).claims.empty()) {
     state_.release_claims(pod, true);
   }
-  state_.remove(pod, phase);
   record_quota(pod);
   mark_dirty();
 }
@@ -223,8 +223,8 @@ void Engine::handle(const PodSubmitted& e) {
     // Already bound in the manifest: it holds its node from now on, as KAI's cache would see it.
     const auto node = state_.find_node(t.node_name);
     DRASIM_ASSERT(node.has_value(), "pre-bound pods name existing nodes (checked at load)");
-    state_.place(e.pod, *node, model::PodPhase::kRunning);
     state_.adopt_claims(e.pod);
+    state_.place(e.pod, *node, model::PodPhase::kRunning);
     start_running(e.pod);
     record_quota(e.pod);
   } else {

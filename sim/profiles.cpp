@@ -6,7 +6,14 @@ model::KaiSwitches profile_switches(Profile profile) {
   model::KaiSwitches s;  // `kai`: every switch at its default
   switch (profile) {
     case Profile::kKai:
+      return s;
     case Profile::kKubeScheduler:
+      // Upstream has no GPU slot and no KAI guard; NodeResourcesFit delegates mapped resources
+      // a node does not advertise to DRA (dra-semantics.md section 5.3).
+      s.dra_gpu_accounting = false;
+      s.dra_only_node_guard = false;
+      s.shared_claim_dedup = false;
+      s.skip_delegated_in_fit = true;
       return s;
     case Profile::kKaiV017:
       // v0.17.0 shipped the bridge (#1943) but not the shared-device dedup (#1930, unreleased).

@@ -30,7 +30,7 @@ inline constexpr std::array<ProfileInfo, 5> kProfiles{{
      "DynamicResources plugin, KEP-5004"},
 }};
 
-/// The switch values a profile starts from (kube-scheduler: those of `kai`, unused).
+/// The switch values a profile starts from (kube-scheduler: upstream's equivalents).
 [[nodiscard]] model::KaiSwitches profile_switches(Profile profile);
 
 /// The profile's switches with the scenario's `spec.scheduler.features` applied.

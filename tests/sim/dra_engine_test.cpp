@@ -413,7 +413,9 @@ spec:
 TEST_CASE("a gang whose second pod finds no device gives back the first pod's claim") {
   // Two DRA nodes with two GPUs each = 4 GPUs; a gang of 3 pods wanting 2 GPUs each needs 6.
   // The allocate action places two pods (allocating their claims), fails the third, and rolls
-  // the statement back: no claim stays allocated and no device is held.
+  // the statement back: no claim stays allocated and no device is held. KAI counts the claim's
+  // 2 GPUs in the pod's GPU slot and the slices' devices in the nodes' GPU slots (section
+  // 2.6), so the third pod already fails KAI's resource fit on both nodes (idle GPU 0 < 2).
   std::string pods = R"(
 ---
 apiVersion: scheduling.run.ai/v2alpha2
@@ -451,7 +453,7 @@ spec:
   }
   CHECK(r.state.reason_of(model::PodId::from_index(0))
         == "pod group gang: resources were found for 2 pods while 3 are required; pod "
-           "worker-2: 0/2 nodes are available: 2 cannot allocate all claims.");
+           "worker-2: 0/2 nodes are available: 2 Insufficient gpu.");
 }
 
 TEST_CASE("KAI refuses a claim whose reservedFor is full") {

@@ -1,0 +1,93 @@
+#include "model/dra_gpus.h"
+
+#include "model/dra/inventory.h"
+#include "model/dynamic_resources.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace drasim::model {
+
+bool is_bridge_claim(const ResourceClaim& claim) {
+  static const std::string kNone;
+  return lookup(claim.meta.annotations, "resource.kubernetes.io/extended-resource-claim", kNone)
+         == "true";
+}
+
+int64_t claim_gpu_devices(const ResourceClaim& claim) {
+  int64_t total = 0;
+  for (const DeviceRequest& r : claim.spec.requests) {
+    if (!r.exactly || !is_gpu_name(r.exactly->device_class_name)) {
+      continue;
+    }
+    const DeviceSubRequest& e = *r.exactly;
+    const int64_t add =
+        e.allocation_mode == AllocationMode::kAll ? 1 : (e.count > 0 ? e.count : int64_t{1});
+    // KAI adds with saturation at int64 max (pkg/common/resources/dra.go).
+    total = total > std::numeric_limits<int64_t>::max() - add ? std::numeric_limits<int64_t>::max()
+                                                              : total + add;
+  }
+  return total;
+}
+
+void add_claim_gpus(ClusterState& state) {
+  std::vector<bool> done(state.templates.size(), false);
+  for (const PodInfo& p : state.pods) {
+    const size_t t = p.spec.index();
+    if (done[t] || p.claims.empty()) {
+      continue;
+    }
+    done[t] = true;
+    int64_t devices = 0;
+    for (const ClaimId c : p.claims) {
+      if (c.valid() && !is_bridge_claim(state.claims.at(c).claim)) {
+        devices += claim_gpu_devices(state.claims.at(c).claim);
+      }
+    }
+    PodTemplate& spec = state.templates[t];
+    // Keep the milli-GPU slot far from overflow: no claim asks for a million GPUs.
+    const int64_t milli = std::min<int64_t>(devices, 1'000'000) * kMilliPerGpu;
+    spec.claim_gpu_milli = milli;
+    spec.request.add(kGpuSlot, milli);
+    spec.quota[2] += milli;
+  }
+}
+
+void populate_dra_gpus(ClusterState& state) {
+  std::map<std::string_view, int64_t> per_node;
+  if (state.kai.dra_gpu_accounting && state.dra.inventory != nullptr) {
+    for (const ResourceSlice& slice : state.dra.inventory->slices()) {
+      if (!slice.all_nodes && !slice.node_name.empty() && is_gpu_name(slice.driver)) {
+        per_node[slice.node_name] += static_cast<int64_t>(slice.devices.size());
+      }
+    }
+  }
+  for (NodeInfo& n : state.nodes) {
+    const auto it = per_node.find(n.name);
+    const int64_t devices = it == per_node.end() ? 0 : it->second;
+    const int64_t delta = (devices - n.dra_gpus) * kMilliPerGpu;
+    if (delta == 0) {
+      continue;
+    }
+    // AddDRAGPUs adds to allocatable and idle alike; slices going away take it back.
+    ResourceVector change(state.names.size());
+    change.set(kGpuSlot, delta);
+    n.dra_gpus = devices;
+    state.recharge_node(NodeId::from_index(static_cast<size_t>(&n - state.nodes.data())), change);
+  }
+}
+
+std::vector<std::string> dra_gpu_keys(const PodInfo& pod) {
+  std::vector<std::string> keys;
+  for (const PodDevice& d : pod.devices) {
+    if (is_gpu_name(d.driver)) {
+      keys.push_back(d.driver + "/" + d.pool + "/" + d.device);
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
+}  // namespace drasim::model
