@@ -31,7 +31,9 @@ struct OwnerReference {
 using StringMap = std::map<std::string, std::string>;
 
 /// The parts of `metadata` drasim reads. `appear_us` is the `drasim.dev/at` annotation
-/// (simulated microseconds at which the object appears; 0 by default).
+/// (simulated microseconds at which the object appears; 0 by default). `creation_timestamp` is
+/// `metadata.creationTimestamp` as written (RFC 3339, checked by the loader; empty when absent);
+/// compare instants through parse_rfc3339 (model/rfc3339.h), never the text.
 struct ObjectMeta {
   std::string name;
   std::string generate_name;
@@ -41,6 +43,7 @@ struct ObjectMeta {
   StringMap annotations;
   std::vector<OwnerReference> owner_references;
   std::vector<std::string> finalizers;
+  std::string creation_timestamp;
   int64_t appear_us = 0;
   SourceRef source;
 

@@ -1,10 +1,31 @@
 #include "sim/decode_common.h"
 
+#include "model/rfc3339.h"
+
 namespace drasim::sim {
 
 model::SourceRef source_of(const Cursor& c, uint32_t file_index) {
   return model::SourceRef{file_index, c.mark().line, c.mark().col};
 }
+
+namespace {
+
+/// `metadata.creationTimestamp`: kept as written, but only if it reads as an RFC 3339 time (it
+/// orders DeviceClasses competing for one extended resource name, KEP-5004). Absent or null is
+/// fine (kubectl writes `creationTimestamp: null` in templates).
+std::string decode_creation_timestamp(const Cursor& c) {
+  if (!c.present()) {
+    return {};
+  }
+  constexpr std::string_view kExpected = "an RFC 3339 time such as 2026-01-02T03:04:05Z";
+  if (!c.is_scalar() || !model::parse_rfc3339(c.node()->scalar)) {
+    c.error(kExpected);
+    return {};
+  }
+  return c.node()->scalar;
+}
+
+}  // namespace
 
 model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool namespaced) {
   model::ObjectMeta meta;
@@ -35,6 +56,7 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
   meta.labels = m["labels"].string_map();
   meta.annotations = m["annotations"].string_map();
   meta.finalizers = m["finalizers"].string_list();
+  meta.creation_timestamp = decode_creation_timestamp(m["creationTimestamp"]);
   for (const Cursor& owner : m["ownerReferences"].items()) {
     meta.owner_references.push_back(
         model::OwnerReference{owner["apiVersion"].str(), owner["kind"].str(), owner["name"].str(),

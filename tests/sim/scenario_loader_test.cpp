@@ -125,6 +125,55 @@ TEST_CASE("an empty metadata.name is reported like a missing one, showing the em
         == std::vector<std::string>{"t.yaml:3:18: error: metadata.name: a name, got \"\""});
 }
 
+TEST_CASE("metadata.creationTimestamp is kept as written when it is an RFC 3339 time") {
+  // It orders DeviceClasses that claim one extended resource name (KEP-5004); null is absent.
+  const Scenario s = load_ok(R"(apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: a, creationTimestamp: 2026-01-02T03:04:05Z}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: b, creationTimestamp: "2026-01-02T03:04:05.25+01:00"}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: c, creationTimestamp: null}
+)");
+  REQUIRE(s.objects.device_classes.size() == 3);
+  CHECK(s.objects.device_classes[0].meta.creation_timestamp == "2026-01-02T03:04:05Z");
+  CHECK(s.objects.device_classes[1].meta.creation_timestamp == "2026-01-02T03:04:05.25+01:00");
+  CHECK(s.objects.device_classes[2].meta.creation_timestamp.empty());
+}
+
+TEST_CASE("a creationTimestamp that is not an RFC 3339 time is rejected at its value") {
+  // `yesterday` starts on line 5 at column 22, the date without a time on line 12 at column 22,
+  // the `{}` mapping on line 16 at column 40. A date alone is not enough: the time is required.
+  CHECK(errors_of(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: a
+  creationTimestamp: yesterday
+spec: {containers: [{name: c}]}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata:
+  name: d
+  creationTimestamp: 2026-01-02
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: n, creationTimestamp: {}}
+)")
+        == std::vector<std::string>{
+            "t.yaml:5:22: error: metadata.creationTimestamp: an RFC 3339 time such as "
+            "2026-01-02T03:04:05Z, got \"yesterday\"",
+            "t.yaml:12:22: error: metadata.creationTimestamp: an RFC 3339 time such as "
+            "2026-01-02T03:04:05Z, got \"2026-01-02\"",
+            "t.yaml:16:40: error: metadata.creationTimestamp: an RFC 3339 time such as "
+            "2026-01-02T03:04:05Z, got a mapping"});
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wrong types
 
