@@ -1,5 +1,6 @@
 #include "model/allocate_action.h"
 
+#include "model/bridge.h"
 #include "model/dynamic_resources.h"
 #include "model/gpu_sharing.h"
 #include "model/job_picker.h"
@@ -17,15 +18,38 @@
 namespace drasim::model {
 namespace {
 
+/// The request KAI's fit compares on `node`: the template's, or with `skipDelegatedInFit` the
+/// bridge's delegated slots zeroed (only for pods that may use the bridge).
+class FitRequest {
+ public:
+  FitRequest(const ClusterState& s, const PodTemplate& t)
+      : s_(s), t_(t), adjust_(s.kai.skip_delegated_in_fit && uses_bridge(s, t)) {}
+
+  const ResourceVector& on(const NodeInfo& node) {
+    if (!adjust_) {
+      return t_.request;
+    }
+    buffer_ = fit_request(s_, t_, node);
+    return buffer_;
+  }
+
+ private:
+  const ClusterState& s_;
+  const PodTemplate& t_;
+  bool adjust_;
+  ResourceVector buffer_;
+};
+
 /// Resource fit on idle + releasing and, for a shared-GPU task, its GPU-sharing predicates.
-bool can_take(const PodTemplate& t, const NodeInfo& node, const ResourceNames& names) {
+bool can_take(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node,
+              const ResourceNames& names) {
   return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
-                              : fits_capacity(t.request, node, false);
+                              : fits_capacity(request, node, false);
 }
 
-bool fits_on_idle(const PodTemplate& t, const NodeInfo& node) {
+bool fits_on_idle(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node) {
   return t.gpu_share.shared() ? shared_resources_fit(t, node, true)
-                              : fits_capacity(t.request, node, true);
+                              : fits_capacity(request, node, true);
 }
 
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
@@ -64,6 +88,7 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
   // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
   const auto& verdicts = filters_.verdicts(spec);
+  FitRequest fit(state_, t);
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   std::map<std::string, int> shared_problems;
@@ -84,8 +109,9 @@ std::string AllocateAction::failure_message(TemplateId spec, const DraRejections
         short_of_resources = true;
       }
     } else {
-      for (size_t slot = 0; slot < t.request.size(); ++slot) {
-        if (t.request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
+      const ResourceVector& request = fit.on(n);
+      for (size_t slot = 0; slot < request.size(); ++slot) {
+        if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
           ++per_slot[slot];
           short_of_resources = true;
         }
@@ -137,18 +163,22 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
   std::optional<DynamicResources> dra;
-  if (t.has_resource_claims) {
+  if (t.has_resource_claims || uses_bridge(state_, t)) {
     dra.emplace(state_, pod, true);
     if (!dra->rejection().empty()) {
       out.reason = dra->rejection();
       return out;
     }
   }
-  if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names)) {
+  const std::vector<size_t> delegated =
+      state_.kai.skip_delegated_in_fit ? mapped_scalar_slots(state_, t) : std::vector<size_t>{};
+  if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names, delegated)) {
+    report_unresolvable(pod);
     out.reason = *too_big;
     return out;
   }
   const auto& verdicts = filters_.verdicts(p.spec);
+  FitRequest fit(state_, t);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;
   // The binpack range spans the node set whatever fits; it is computed when the first node
@@ -168,8 +198,9 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   DraRejections dra_rejected;
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0 || !can_take(t, n, state_.names)
-        || !dra_guard_problem(t, n, state_.kai).empty() || host_ports_conflict(t, n)) {
+    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0
+        || !can_take(t, fit.on(n), n, state_.names) || !dra_guard_problem(t, n, state_.kai).empty()
+        || host_ports_conflict(t, n)) {
       continue;
     }
     if (with_dra) {
@@ -180,7 +211,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
         continue;
       }
     }
-    const bool fits_idle = fits_on_idle(t, n);
+    const bool fits_idle = fits_on_idle(t, fit.on(n), n);
     if (!range) {
       range = placement_range(state_, gpu_task, within);
     }
@@ -219,6 +250,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
         continue;
       }
       out.allocations = dra->kai_allocations(state_.nodes[c.node], v->allocations);
+      out.bridge = v->bridge;
       best = c;
       break;
     }
@@ -239,6 +271,56 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     out.reason = failure_message(p.spec, dra_rejected, within);
   }
   return out;
+}
+
+void AllocateAction::report_unresolvable(PodId pod) {
+  if (!pool_max_ || !*pool_max_) {
+    return;
+  }
+  const PodTemplate& t = state_.spec_of(pod);
+  // A resource no node advertises and no DeviceClass maps can never be served: not by a device
+  // plugin, not by DRA. (Claim GPUs are the claims' business, so only container requests.)
+  for (size_t slot = kGpuSlot; slot < t.slot_names.size(); ++slot) {
+    const std::string& name = t.slot_names[slot];
+    if (name.empty() || slot == kPodsSlot
+        || t.request.get(slot) - (slot == kGpuSlot ? t.claim_gpu_milli : 0) <= 0
+        || (**pool_max_).get(slot) > 0) {
+      continue;
+    }
+    const bool mapped = bridge_enabled(state_) && state_.dra.extended->find(name) != nullptr;
+    if (mapped) {
+      continue;
+    }
+    const std::string pod_name = t.namespace_name + "/" + state_.pod(pod).name;
+    state_.report_once(
+        "unresolvable/" + pod_name + "/" + name,
+        Anomaly{
+            AnomalyKind::kUnresolvableRequest, 0, "",
+            state_.jobs[state_.pod(pod).job.index()].queue_name, name,
+            static_cast<double>(t.request.get(slot)) / (state_.names.is_milli(slot) ? 1000.0 : 1.0),
+            pod_name,
+            fmt::format("pod {} requests {}, which no node advertises and no DeviceClass "
+                        "maps through extendedResourceName: it can never be scheduled",
+                        pod_name, name)});
+  }
+}
+
+void AllocateAction::report_false_reject(const JobInfo& job, PodId pod,
+                                         const std::vector<size_t>& slots,
+                                         const std::string& failure) {
+  std::vector<std::string> names;
+  for (const size_t slot : slots) {
+    names.push_back(state_.names.name(slot));
+  }
+  const std::string resources = fmt::format("{}", fmt::join(names, ", "));
+  const std::string pod_name = job.namespace_name + "/" + state_.pod(pod).name;
+  state_.report_once(
+      "topology-false-reject/" + job.namespace_name + "/" + job.name,
+      Anomaly{AnomalyKind::kTopologyFalseReject, 0, "", job.queue_name, resources, 0, pod_name,
+              fmt::format("job {}/{} was rejected by topology: its DRA-backed {} shows zero free "
+                          "capacity in every domain because nodes do not advertise it; skipping "
+                          "it, as the allocator serves it, the job fits ({})",
+                          job.namespace_name, job.name, resources, failure)});
 }
 
 void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t placed,
@@ -282,9 +364,11 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
       return TaskFailure{pod, i, std::move(placement.reason)};
     }
     if (placement.fits_idle) {
-      stmt.allocate(pod, *placement.node, std::move(placement.allocations));
+      stmt.allocate(pod, *placement.node, std::move(placement.allocations),
+                    std::move(placement.bridge));
     } else {
-      stmt.pipeline(pod, *placement.node, std::move(placement.allocations));
+      stmt.pipeline(pod, *placement.node, std::move(placement.allocations),
+                    std::move(placement.bridge));
     }
   }
   return std::nullopt;
@@ -294,7 +378,23 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
     const JobInfo& job, const std::vector<PodId>& tasks, Statement& stmt) {
   // KAI's allocateJob asks SubsetNodesFn for candidate node sets and tries each with a
   // checkpoint (actions/common/allocate.go; plugins/topology/job_filtering.go).
-  const TopologyPlan plan = plan_topology(state_, job, tasks);
+  // Mapped non-GPU resources of the job: KAI's topology plugin skips them (a cluster-wide
+  // DeviceClass lookup); without the skip their zero idle rejects every domain.
+  std::vector<size_t> mapped;
+  for (const PodId p : tasks) {
+    for (const size_t slot : mapped_scalar_slots(state_, state_.spec_of(p))) {
+      if (std::find(mapped.begin(), mapped.end(), slot) == mapped.end()) {
+        mapped.push_back(slot);
+      }
+    }
+  }
+  const bool skip = state_.kai.skip_delegated_in_topology;
+  const TopologyPlan plan =
+      plan_topology(state_, job, tasks, skip ? mapped : std::vector<size_t>{});
+  if (plan.sets.empty() && !skip && !mapped.empty() && allocating_
+      && !plan_topology(state_, job, tasks, mapped).sets.empty()) {
+    report_false_reject(job, tasks.front(), mapped, plan.failure);
+  }
   if (plan.sets.empty()) {
     return TaskFailure{tasks.front(), 0, plan.failure};
   }

@@ -37,6 +37,7 @@ class AllocateAction {
     bool fits_idle = false;
     std::string reason;
     std::vector<AllocationResult> allocations;  ///< for the pod's unallocated claims
+    std::optional<BridgeAllocation> bridge;     ///< the KEP-5004 claim on the chosen node
   };
 
   /// The best node for a pod on the current state (KAI's predicates and scores), without the
@@ -91,6 +92,13 @@ class AllocateAction {
 
   [[nodiscard]] std::string failure_message(TemplateId spec, const DraRejections& dra_rejected,
                                             const std::vector<bool>* within);
+  /// Reports an unresolvable-request anomaly (once per pod and resource) for each resource the
+  /// pod asks for that no present node advertises and no DeviceClass maps.
+  void report_unresolvable(PodId pod);
+  /// Reports a topology-false-reject anomaly (once per job): the job's topology plan failed
+  /// only because of its DeviceClass-mapped `slots`.
+  void report_false_reject(const JobInfo& job, PodId pod, const std::vector<size_t>& slots,
+                           const std::string& failure);
   void record_job_failure(const JobInfo& job, PodId failed, size_t placed, const std::string& why);
 
   Session& session_;

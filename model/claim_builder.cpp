@@ -124,6 +124,7 @@ void build_claims(const ObjectSet& objects, const DraBuildOptions& options, Clus
   state.dra.enabled = options.enabled;
   state.dra.features = options.features;
   state.dra.shared_claim_queue_label = options.shared_claim_queue_label;
+  state.dra.seed = options.seed;
   state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>();
   rebuild_inventory(objects, 0, state);
 }
@@ -144,6 +145,22 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
   // Cached verdicts and filter answers refer to the devices of the old inventory.
   state.dra.selectors->clear();
   state.dra_memo.clear();
+  // DeviceClassByResource follows the classes (it points into the new inventory).
+  std::vector<const DeviceClass*> classes;
+  for (const DeviceClass& c : state.dra.inventory->classes()) {
+    classes.push_back(&c);
+  }
+  state.dra.extended = std::make_shared<const ExtendedResourceMap>(classes);
+  if (state.dra.features.extended_resource) {
+    for (const ExtendedResourceMap::Shadowed& s : state.dra.extended->shadowed()) {
+      state.report_once(
+          "shadowed/" + s.resource + "/" + s.loser,
+          Anomaly{AnomalyKind::kShadowedDeviceClass, 0, "", "", s.resource, 0, "",
+                  fmt::format("DeviceClasses {} and {} both declare extendedResourceName {}; the "
+                              "newer, {}, serves it and {} is silently shadowed",
+                              s.loser, s.winner, s.resource, s.winner, s.loser)});
+    }
+  }
   populate_dra_gpus(state);
 }
 

@@ -4,6 +4,7 @@
 #include "model/builtin_priorities.h"
 #include "model/claim_builder.h"
 #include "model/dra_gpus.h"
+#include "model/extended_resources.h"
 #include "model/pod_request.h"
 #include "model/podgrouper.h"
 #include "model/template_classes.h"
@@ -75,7 +76,11 @@ void build_nodes(const ObjectSet& objects, ClusterState& state) {
     info.present = n.meta.appear_us <= 0;
     info.allocatable = ResourceVector(state.names.size());
     for (const auto& [name, quantity] : n.allocatable) {
-      info.allocatable.add(state.names.intern(name), ResourceNames::to_units(name, quantity));
+      const int64_t amount = ResourceNames::to_units(name, quantity);
+      info.allocatable.add(state.names.intern(name), amount);
+      if (amount > 0) {
+        info.advertised.push_back(name);  // the map iterates in name order
+      }
     }
     info.idle = info.allocatable;
     info.used = ResourceVector(state.names.size());
@@ -161,6 +166,21 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
     }
   }
   t.request = pod_request(pod.spec, names);
+  // KEP-5004 candidates: resources the pod asks for that DRA could serve (the bridge decides per
+  // node whether a DeviceClass maps them and the node does not advertise them).
+  for (size_t slot = kPodsSlot + 1; slot < t.slot_names.size(); ++slot) {
+    if (!t.slot_names[slot].empty() && t.request.get(slot) > 0
+        && is_dra_capable_name(t.slot_names[slot])) {
+      t.dra_capable.push_back(DraCapable{t.slot_names[slot], slot});
+    }
+  }
+  if (t.request.get(kGpuSlot) > 0 && kGpuSlot < t.slot_names.size()
+      && !t.slot_names[kGpuSlot].empty() && is_dra_capable_name(t.slot_names[kGpuSlot])) {
+    t.dra_capable.insert(t.dra_capable.begin(), DraCapable{t.slot_names[kGpuSlot], kGpuSlot});
+  }
+  if (!t.dra_capable.empty()) {
+    t.pod_spec = std::make_shared<const PodSpec>(pod.spec);
+  }
   if (gpu_sharing) {
     t.gpu_share = parse_gpu_share(pod.meta.annotations);
   }
@@ -375,6 +395,9 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_claims(objects, options.dra, state);
   if (state.kai.dra_gpu_accounting) {
     add_claim_gpus(state);
+  }
+  if (state.kai.remap_implicit_gpu_names) {
+    remap_implicit_gpu_names(state);
   }
   assign_template_classes(state);
   if (!options.implicit_tolerations.empty()) {

@@ -8,31 +8,6 @@
 namespace drasim::model {
 namespace {
 
-/// Tells the filter memo which node's answers an allocation change makes stale: the node a
-/// pool is local to (every slice of the pool names it), or every node otherwise.
-void note_devices_changed(ClusterState& s, const AllocationResult& allocation) {
-  for (const DeviceAllocationResult& r : allocation.results) {
-    std::string owner;
-    bool local = s.dra.inventory != nullptr;
-    if (local) {
-      for (const uint32_t i : s.dra.inventory->pool_slices(r.driver, r.pool)) {
-        const ResourceSlice& slice = s.dra.inventory->slices()[i];
-        if (slice.node_name.empty() || (!owner.empty() && owner != slice.node_name)) {
-          local = false;
-          break;
-        }
-        owner = slice.node_name;
-      }
-    }
-    const auto node = local && !owner.empty() ? s.find_node(owner) : std::nullopt;
-    if (node) {
-      s.dra_memo.node_changed(*node);
-    } else {
-      s.dra_memo.shared_changed();
-    }
-  }
-}
-
 /// Appends the devices of an allocated claim to a pod's record.
 void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out) {
   for (const DeviceAllocationResult& r : claim.allocation->results) {
@@ -42,13 +17,38 @@ void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out) {
 
 }  // namespace
 
+/// Tells the filter memo which node's answers an allocation change makes stale: the node a
+/// pool is local to (every slice of the pool names it), or every node otherwise.
+void ClusterState::note_devices_changed(const AllocationResult& allocation) {
+  for (const DeviceAllocationResult& r : allocation.results) {
+    std::string owner;
+    bool local = dra.inventory != nullptr;
+    if (local) {
+      for (const uint32_t i : dra.inventory->pool_slices(r.driver, r.pool)) {
+        const ResourceSlice& slice = dra.inventory->slices()[i];
+        if (slice.node_name.empty() || (!owner.empty() && owner != slice.node_name)) {
+          local = false;
+          break;
+        }
+        owner = slice.node_name;
+      }
+    }
+    const auto node = local && !owner.empty() ? find_node(owner) : std::nullopt;
+    if (node) {
+      dra_memo.node_changed(*node);
+    } else {
+      dra_memo.shared_changed();
+    }
+  }
+}
+
 void ClusterState::deallocate_claim(ClaimId claim) {
   const ResourceClaim& c = claims.at(claim).claim;
   for (const ClaimConsumer& consumer : std::vector<ClaimConsumer>(c.reserved_for)) {
     claims.unreserve(claim, consumer.name);
   }
   if (c.allocation) {
-    note_devices_changed(*this, *c.allocation);
+    note_devices_changed(*c.allocation);
     claims.deallocate(claim);
   }
 }
@@ -56,7 +56,7 @@ void ClusterState::deallocate_claim(ClaimId claim) {
 void ClusterState::claim_appears(ClaimId claim) {
   claims.appear(claim);
   if (claims.at(claim).claim.allocation) {
-    note_devices_changed(*this, *claims.at(claim).claim.allocation);
+    note_devices_changed(*claims.at(claim).claim.allocation);
   }
 }
 
@@ -79,7 +79,7 @@ void ClusterState::reserve_claims(PodId pod, std::vector<AllocationResult> fresh
     if (!claims.at(c).claim.allocation) {
       DRASIM_ASSERT(next < fresh.size(), "every unallocated claim of a placed pod is allocated");
       claims.allocate(c, std::move(fresh[next++]));
-      note_devices_changed(*this, *claims.at(c).claim.allocation);
+      note_devices_changed(*claims.at(c).claim.allocation);
     }
     claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
     record_devices(claims.at(c).claim, p.devices);
@@ -116,12 +116,12 @@ void ClusterState::release_claims(PodId pod, bool pod_gone,
       deallocate = std::find(f.begin(), f.end(), dra::kDeleteProtectionFinalizer) != f.end();
     }
     if (unused && deallocate && claim.allocation) {
-      note_devices_changed(*this, *claim.allocation);
+      note_devices_changed(*claim.allocation);
       claims.deallocate(c);
     }
     if (pod_gone && claims.at(c).from_template && claims.at(c).owner == pod) {
       if (claims.at(c).claim.allocation) {
-        note_devices_changed(*this, *claims.at(c).claim.allocation);
+        note_devices_changed(*claims.at(c).claim.allocation);
       }
       claims.disappear(c);
     }

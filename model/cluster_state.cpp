@@ -62,6 +62,7 @@ ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const
   if (spec_of(pod_id).gpu_share.shared()) {
     track.set(kGpuSlot, 0);
   }
+  track.add(kGpuSlot, pod(pod_id).extra_gpu_milli);
   if (!kai.zero_delegated_on_reserve) {
     return track;
   }
@@ -128,6 +129,7 @@ QuotaVector ClusterState::quota_of(PodId pod_id) const {
   if (t.gpu_share.type == GpuRequestType::kGpuMemory && p.node.valid()) {
     q[2] = share_accepted_milli(t.gpu_share, node(p.node).gpu_groups.memory_mib);
   }
+  q[2] += p.extra_gpu_milli;
   return q;
 }
 

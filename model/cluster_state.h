@@ -8,6 +8,7 @@
 #include "model/dra/claim_book.h"
 #include "model/dra/features.h"
 #include "model/dra_filter_memo.h"
+#include "model/extended_resources.h"
 #include "model/gpu_groups.h"
 #include "model/gpu_request.h"
 #include "model/ids.h"
@@ -63,11 +64,27 @@ struct NodeInfo {
   /// sum to `used`).
   int64_t dra_gpu_saved = 0;
 
+  /// Names in `status.allocatable` with an amount above zero, sorted: what the node's device
+  /// plugins and kubelet advertise (KEP-5004 decides per node by them).
+  std::vector<std::string> advertised;
+
   /// KAI `HasDRAGPUs`.
   [[nodiscard]] bool has_dra_gpus() const { return dra_gpus > 0; }
 
+  [[nodiscard]] bool advertises(std::string_view resource) const {
+    return std::binary_search(advertised.begin(), advertised.end(), resource);
+  }
+
   /// KAI `IsCPUOnlyNode`: no allocatable GPU (and no MIG, no DRA GPUs in later releases).
   [[nodiscard]] bool cpu_only() const { return allocatable.get(kGpuSlot) <= 0; }
+};
+
+/// A resource a pod asks for (above zero) that DRA could serve (`IsDRAExtendedResourceName`).
+struct DraCapable {
+  std::string name;
+  size_t slot = 0;
+
+  friend bool operator==(const DraCapable&, const DraCapable&) = default;
 };
 
 /// What every replica of one Pod manifest shares.
@@ -85,6 +102,10 @@ struct PodTemplate {
   GpuShare gpu_share;  ///< gpu-fraction / gpu-memory request (section 1.3 item 5)
   /// The part of the GPU slot that comes from the pod's claims (section 2.6.3), in milli-GPUs.
   int64_t claim_gpu_milli = 0;
+  /// Resources the KEP-5004 bridge may serve, and the spec its requests are built from (set
+  /// only when `dra_capable` is not empty).
+  std::vector<DraCapable> dra_capable;
+  std::shared_ptr<const PodSpec> pod_spec;
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
   std::vector<std::string> slot_names;
   bool uses_extended_resources = false;
@@ -148,6 +169,14 @@ struct PodDevice {
   friend bool operator==(const PodDevice&, const PodDevice&) = default;
 };
 
+/// `pod.status.extendedResourceClaimStatus`, as the binder writes it.
+struct ExtendedClaimStatus {
+  std::string name;
+  std::vector<RequestMapping> mappings;
+
+  friend bool operator==(const ExtendedClaimStatus&, const ExtendedClaimStatus&) = default;
+};
+
 struct PodInfo {
   std::string name;
   TemplateId spec;
@@ -169,6 +198,14 @@ struct PodInfo {
   /// A shared pod's GPU groups on its node (NodeGpuGroups ids), chosen before it is placed; kept
   /// after it finishes for the report, cleared when it returns to pending.
   std::vector<uint32_t> gpu_groups;
+  /// The KEP-5004 claim of the pod (one per pod, reused across placements); invalid until the
+  /// bridge first serves the pod.
+  ClaimId bridge_claim;
+  std::vector<RequestMapping> bridge_mappings;               ///< the placement's mappings
+  std::optional<ExtendedClaimStatus> extended_claim_status;  ///< written at bind
+  /// GPUs KAI counts twice for the pod (its bridge claim's GPUs on top of its container
+  /// request) once the claim exists, with `skipBridgeClaimsInGpuCount` off; milli-GPUs.
+  int64_t extra_gpu_milli = 0;
   std::string reason;         ///< why the pod is pending (read it through reason_of)
   uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
 };
@@ -236,6 +273,9 @@ struct DraContext {
   dra::DraFeatures features;
   std::shared_ptr<const dra::Inventory> inventory;
   std::shared_ptr<dra::SelectorEvaluator> selectors;
+  /// DeviceClassByResource for the KEP-5004 bridge, rebuilt with the inventory.
+  std::shared_ptr<const ExtendedResourceMap> extended;
+  uint64_t seed = 1;  ///< generated claim names derive from it
   /// KAI requires shared GPU claims (not from a template) to carry this label with the job's
   /// queue (kai-scheduler-behavior.md section 6.1); empty under kube-scheduler.
   std::string shared_claim_queue_label;
@@ -289,10 +329,20 @@ class ClusterState {
   /// Anomalies reported so far, in the order they were seen (model/anomaly.h).
   std::vector<Anomaly> anomalies;
 
+  /// Keys of anomalies reported once only (report_once).
+  std::set<std::string> reported;
+
   /// Records an anomaly at `now_us`.
   void report(Anomaly a) {
     a.at_us = now_us;
     anomalies.push_back(std::move(a));
+  }
+
+  /// Records an anomaly unless one with the same key was recorded before.
+  void report_once(const std::string& key, Anomaly a) {
+    if (reported.insert(key).second) {
+      report(std::move(a));
+    }
   }
 
   [[nodiscard]] const PodTemplate& spec_of(PodId p) const {
@@ -362,6 +412,25 @@ class ClusterState {
   /// rolled-back placement allocated). With `pod_gone`, the claims generated for the pod from
   /// templates are deleted and the device record is kept for the report.
   void release_claims(PodId pod, bool pod_gone, const std::vector<ClaimId>* only_fresh = nullptr);
+
+  /// KEP-5004: the pod takes its synthetic claim's devices on its node (placement; the claim
+  /// is created with its final generated name and the pod as owner and consumer).
+  void hold_bridge_claim(PodId pod, const ResourceClaim& synthetic, AllocationResult allocation,
+                         std::vector<RequestMapping> mappings);
+
+  /// The bridge claim goes away (a rolled-back placement, or the pod is gone and the garbage
+  /// collector deletes it): devices freed, the double-counted GPUs dropped. With `pod_gone` the
+  /// device record is kept for the report.
+  void drop_bridge_claim(PodId pod, bool pod_gone);
+
+  /// The binder's part: the claim's metadata (generateName, annotation, owner, finalizer) and
+  /// the pod's `extendedResourceClaimStatus`. With `skipBridgeClaimsInGpuCount` off, KAI now
+  /// counts the claim's GPUs on top of the container request (re-charging node and queue).
+  void bind_bridge_claim(PodId pod);
+
+  /// Tells the filter memo which node's answers an allocation change makes stale: the node a
+  /// pool is local to (every slice of the pool names it), or every node otherwise.
+  void note_devices_changed(const AllocationResult& allocation);
 
   /// Clears a claim's allocation and `reservedFor` (kube-scheduler's PostFilter).
   void deallocate_claim(ClaimId claim);

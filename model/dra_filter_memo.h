@@ -9,6 +9,7 @@
 /// searched again by every pod of the class.
 
 #include "model/dra_objects.h"
+#include "model/extended_resources.h"
 #include "model/ids.h"
 
 #include <cstdint>
@@ -20,10 +21,19 @@ namespace drasim::model {
 
 /// What the DynamicResources Filter said about one node. Shared, so that a remembered answer
 /// is handed out without copying its allocations.
+/// The KEP-5004 synthetic claim Filter built for one node, the devices it got there, and the
+/// container mappings the binder writes into the pod's status.
+struct BridgeAllocation {
+  ResourceClaim claim;
+  AllocationResult allocation;
+  std::vector<RequestMapping> mappings;
+};
+
 struct FilterAnswer {
   bool fits = false;
   std::string reason;  ///< why the node was rejected (kube-scheduler's status message)
   std::vector<AllocationResult> allocations;  ///< one per unallocated claim, in pod order
+  std::optional<BridgeAllocation> bridge;     ///< when DRA serves extended resources here
 };
 
 using FilterAnswerPtr = std::shared_ptr<const FilterAnswer>;

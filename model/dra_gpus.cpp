@@ -2,6 +2,7 @@
 
 #include "model/dra/inventory.h"
 #include "model/dynamic_resources.h"
+#include "model/pod_request.h"
 
 #include <algorithm>
 #include <limits>
@@ -75,6 +76,32 @@ void populate_dra_gpus(ClusterState& state) {
     change.set(kGpuSlot, delta);
     n.dra_gpus = devices;
     state.recharge_node(NodeId::from_index(static_cast<size_t>(&n - state.nodes.data())), change);
+  }
+}
+
+void remap_implicit_gpu_names(ClusterState& state) {
+  if (state.dra.extended == nullptr) {
+    return;
+  }
+  for (PodTemplate& t : state.templates) {
+    bool changed = false;
+    for (DraCapable& r : t.dra_capable) {
+      if (r.slot == kGpuSlot || r.name.rfind(kImplicitPrefix, 0) != 0) {
+        continue;
+      }
+      const DeviceClass* c = state.dra.extended->find(r.name);
+      if (c == nullptr || !is_gpu_name(c->meta.name)) {
+        continue;
+      }
+      // Scalar slots hold milli-units and the GPU slot milli-GPUs: the amount carries over.
+      t.request.add(kGpuSlot, t.request.get(r.slot));
+      t.request.set(r.slot, 0);
+      r.slot = kGpuSlot;
+      changed = true;
+    }
+    if (changed) {
+      t.quota = quota_vector(t.request, state.names);
+    }
   }
 }
 

@@ -32,6 +32,12 @@ void add_claim_gpus(ClusterState& state);
 /// advertised GPUs plus that count. Call whenever the inventory is rebuilt.
 void populate_dra_gpus(ClusterState& state);
 
+/// Switch `remapImplicitGpuNames` (the design's follow-up): a request for the implicit name
+/// `deviceclass.resource.kubernetes.io/<class>` of a GPU class moves into the GPU slot, so GPU
+/// quota and fair share see it. Applied to the templates once, with the classes present at
+/// the start.
+void remap_implicit_gpu_names(ClusterState& state);
+
 /// `driver/pool/device` of every GPU-driver device the pod's claims hold (section 2.6.4 keys).
 [[nodiscard]] std::vector<std::string> dra_gpu_keys(const PodInfo& pod);
 

@@ -1,5 +1,6 @@
 #include "model/dynamic_resources.h"
 
+#include "model/bridge.h"
 #include "model/dra/inventory.h"
 #include "model/node_selector.h"
 
@@ -39,7 +40,8 @@ DynamicResources::DynamicResources(ClusterState& state, PodId pod, bool kai)
 void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
   const PodInfo& p = state_.pod(pod_);
   const PodTemplate& t = state_.spec_of(pod_);
-  if (t.resource_claims.empty()) {
+  bridge_ = uses_bridge(state_, t);
+  if (t.resource_claims.empty() && !bridge_) {
     skip_ = true;
     return;
   }
@@ -148,10 +150,11 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
     const dra::ClaimInfo& info = state_.claims.at(c);
     return info.from_template && info.owner == pod_ && !info.claim.allocation;
   });
-  if (all_fresh) {
+  // Bridge answers depend on the node's own synthetic claim: not shared through the memo.
+  if (all_fresh && !bridge_) {
     memo_class_ = t.fit_class;
   }
-  if (!to_allocate_.empty()) {
+  if (!to_allocate_.empty() || bridge_) {
     allocator_ = std::make_unique<dra::Allocator>(state_.dra.features, *state_.dra.inventory,
                                                   state_.claims.allocated(), *state_.dra.selectors);
   }
@@ -191,15 +194,29 @@ FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
       return v;
     }
   }
-  if (to_allocate_.empty()) {
+  // KEP-5004: the node's synthetic claim joins the pod's claims, last, in one Allocate call.
+  std::optional<SyntheticClaim> synthetic;
+  if (bridge_) {
+    synthetic = synthetic_claim(state_, pod_, node);
+  }
+  if (to_allocate_.empty() && !synthetic) {
     v.fits = true;
     return v;
   }
-  dra::AllocateOutcome outcome = allocator_->allocate(node.name, node.labels, to_allocate_);
+  std::vector<const ResourceClaim*> claims = to_allocate_;
+  if (synthetic) {
+    claims.push_back(&synthetic->claim);
+  }
+  dra::AllocateOutcome outcome = allocator_->allocate(node.name, node.labels, claims);
   switch (outcome.status) {
     case dra::AllocateStatus::kSuccess:
       v.fits = true;
       v.allocations = std::move(outcome.allocations);
+      if (synthetic) {
+        v.bridge = BridgeAllocation{std::move(synthetic->claim), std::move(v.allocations.back()),
+                                    std::move(synthetic->mappings)};
+        v.allocations.pop_back();
+      }
       return v;
     case dra::AllocateStatus::kNoSolution:
       v.reason = "cannot allocate all claims";
@@ -235,7 +252,9 @@ std::string DynamicResources::post_filter() {
 
 std::vector<AllocationResult> DynamicResources::kai_allocations(
     const NodeInfo& node, std::vector<AllocationResult> joint) {
-  if (to_allocate_.size() <= 1) {
+  // With a synthetic claim the joint answer stands: it was allocated together with the
+  // pod's claims, so splitting them could hand the same device out twice.
+  if (to_allocate_.size() <= 1 || bridge_) {
     return joint;
   }
   // Each claim alone, later claims seeing the devices of earlier ones as taken.

@@ -62,6 +62,7 @@ class DynamicResources {
   /// Set when every claim of the pod is fresh: Filter answers go through the memo.
   std::optional<uint32_t> memo_class_;
   bool skip_ = false;
+  bool bridge_ = false;  ///< the pod asks for extended resources the bridge may serve
   std::string rejection_;
   std::vector<const ResourceClaim*> to_allocate_;
   std::vector<const ResourceClaim*> allocated_;

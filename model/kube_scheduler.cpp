@@ -1,5 +1,6 @@
 #include "model/kube_scheduler.h"
 
+#include "model/bridge.h"
 #include "model/dynamic_resources.h"
 #include "model/node_fit.h"
 #include "model/node_selector.h"
@@ -182,9 +183,11 @@ class KubeScheduler {
       out.emplace_back("node(s) didn't have free ports for the requested pod ports");
       return;
     }
-    // NodeResourcesFit reports every insufficient resource of the node.
-    for (size_t slot = 0; slot < t.request.size(); ++slot) {
-      if (t.request.get(slot) > n.idle.get(slot)) {
+    // NodeResourcesFit reports every insufficient resource of the node, skipping the ones it
+    // delegates to DRA there (dra-semantics.md section 5.3).
+    const ResourceVector request = t.dra_capable.empty() ? t.request : fit_request(s_, t, n);
+    for (size_t slot = 0; slot < request.size(); ++slot) {
+      if (request.get(slot) > n.idle.get(slot)) {
         out.push_back(resource_problem(t, slot, s_.names));
       }
     }
@@ -255,10 +258,14 @@ class KubeScheduler {
     }
     const size_t chosen = feasible.size() == 1 ? 0 : best(pod, feasible);
     const NodeId node = feasible[chosen].node;
-    s_.place(pod, node, PodPhase::kBinding);
     if (!p.claims.empty()) {
       s_.reserve_claims(pod, feasible[chosen].dra->allocations);
     }
+    if (feasible[chosen].dra && feasible[chosen].dra->bridge) {
+      const BridgeAllocation& b = *feasible[chosen].dra->bridge;
+      s_.hold_bridge_claim(pod, b.claim, b.allocation, b.mappings);
+    }
+    s_.place(pod, node, PodPhase::kBinding);
     nonzero_[node.index()].first += t.nonzero_milli_cpu;
     nonzero_[node.index()].second += t.nonzero_memory;
     result.binds.emplace_back(pod, node);

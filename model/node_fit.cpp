@@ -119,7 +119,8 @@ std::optional<ResourceVector> max_allocatable(const ClusterState& state) {
 
 std::optional<std::string> exceeds_every_node(const PodTemplate& t,
                                               const std::optional<ResourceVector>& pool_max,
-                                              const ResourceNames& names) {
+                                              const ResourceNames& names,
+                                              const std::vector<size_t>& ignore) {
   if (!pool_max) {
     return std::string("no nodes are available");
   }
@@ -131,7 +132,8 @@ std::optional<std::string> exceeds_every_node(const PodTemplate& t,
   for (const size_t slot : order) {
     const int64_t want = t.request.get(slot);
     const int64_t most = pool_max->get(slot);
-    if (want <= 0 || want <= most) {
+    if (want <= 0 || want <= most
+        || std::find(ignore.begin(), ignore.end(), slot) != ignore.end()) {
       continue;
     }
     const std::string name = slot_display_name(t, names, slot);

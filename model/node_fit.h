@@ -44,8 +44,10 @@ std::optional<ResourceVector> max_allocatable(const ClusterState& state);
 /// KAI's MaxNodePoolResources pre-predicate: a description of the first request slot that
 /// exceeds `pool_max` (from max_allocatable), or nullopt. Such a pod is unschedulable and
 /// unresolvable (no eviction can help).
+/// Slots in `ignore` are not checked (resources the fit delegates to DRA).
 std::optional<std::string> exceeds_every_node(const PodTemplate& t,
                                               const std::optional<ResourceVector>& pool_max,
-                                              const ResourceNames& names);
+                                              const ResourceNames& names,
+                                              const std::vector<size_t>& ignore = {});
 
 }  // namespace drasim::model

@@ -2,8 +2,9 @@
 
 namespace drasim::model {
 
-void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh) {
-  Op op{pod, node, pipelined, {}};
+void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh,
+                      std::optional<BridgeAllocation> bridge) {
+  Op op{pod, node, pipelined, {}, bridge.has_value()};
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.unallocated_claims(pod);
   }
@@ -11,16 +12,22 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
   if (!state_.pod(pod).claims.empty()) {
     state_.reserve_claims(pod, std::move(fresh));
   }
+  if (bridge) {
+    state_.hold_bridge_claim(pod, bridge->claim, std::move(bridge->allocation),
+                             std::move(bridge->mappings));
+  }
   state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
   ops_.push_back(std::move(op));
 }
 
-void Statement::allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh) {
-  place(pod, node, false, std::move(fresh));
+void Statement::allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh,
+                         std::optional<BridgeAllocation> bridge) {
+  place(pod, node, false, std::move(fresh), std::move(bridge));
 }
 
-void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh) {
-  place(pod, node, true, std::move(fresh));
+void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh,
+                         std::optional<BridgeAllocation> bridge) {
+  place(pod, node, true, std::move(fresh), std::move(bridge));
 }
 
 void Statement::convert_all_to_pipelined() {
@@ -41,6 +48,9 @@ void Statement::undo(const Op& op) {
   state_.remove(op.pod, PodPhase::kPending);
   if (!state_.pod(op.pod).claims.empty()) {
     state_.release_claims(op.pod, false, &op.fresh_claims);
+  }
+  if (op.bridged) {
+    state_.drop_bridge_claim(op.pod, false);
   }
 }
 

@@ -16,10 +16,12 @@ class Statement {
 
   /// Places the pod to be bound (kBinding) on the node and reserves its claims, writing
   /// `fresh` into the ones not yet allocated (see ClusterState::reserve_claims).
-  void allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {});
+  void allocate(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {},
+                std::optional<BridgeAllocation> bridge = std::nullopt);
 
   /// Reserves the node's releasing capacity for the pod (kPipelined); nothing is bound.
-  void pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {});
+  void pipeline(PodId pod, NodeId node, std::vector<AllocationResult> fresh = {},
+                std::optional<BridgeAllocation> bridge = std::nullopt);
 
   /// Re-places every allocated pod of this statement as pipelined (a gang never binds partly).
   void convert_all_to_pipelined();
@@ -38,6 +40,7 @@ class Statement {
     NodeId node;
     bool pipelined = false;
     std::vector<ClaimId> fresh_claims;  ///< claims this placement allocated
+    bool bridged = false;               ///< the placement holds a KEP-5004 claim
   };
 
   /// Undoes one operation (also used at session close for pipelined pods).
@@ -46,7 +49,8 @@ class Statement {
   [[nodiscard]] const std::vector<Op>& operations() const { return ops_; }
 
  private:
-  void place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh);
+  void place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh,
+             std::optional<BridgeAllocation> bridge);
 
   ClusterState& state_;
   std::vector<Op> ops_;

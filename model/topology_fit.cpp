@@ -5,16 +5,17 @@
 
 namespace drasim::model {
 
-int64_t node_accommodation(const ResourceVector& max_task, const NodeInfo& node,
-                           int64_t task_count) {
+int64_t node_accommodation(const ResourceVector& max_task, const NodeInfo& node, int64_t task_count,
+                           const std::vector<size_t>& skip) {
   ResourceVector one_pod(max_task.size());
   one_pod.set(kPodsSlot, 1);
   if (max_task.less_equal(one_pod)) {
     return task_count;
   }
-  const ResourceVector free = node.idle + node.releasing;
-  // KAI zeroes here the non-GPU slots that map to a DeviceClass (DRA-backed extended
-  // resources); drasim does not map extended resources to DeviceClasses yet.
+  ResourceVector free = node.idle + node.releasing;
+  for (const size_t slot : skip) {
+    free.set(slot, 0);  // max_task has the slot zeroed already (JobView)
+  }
   if (!max_task.less_equal(free)) {
     return 0;
   }
@@ -31,7 +32,7 @@ double job_ratio_to_free(const ResourceVector& tasks_sum, const ResourceVector& 
   double ratio = 0;
   for (size_t slot = 0; slot < tasks_sum.size(); ++slot) {
     const int64_t request = tasks_sum.get(slot);
-    // Non-GPU DeviceClass-mapped slots would be skipped here too (see node_accommodation).
+    // Skipped DeviceClass-mapped slots arrive with a zero request (JobView zeroes them).
     if (request <= 0 || slot == kPodsSlot) {
       continue;
     }

@@ -18,8 +18,10 @@ inline constexpr double kMissingResourceRatio = 1000.0;
 /// task requests) fit in the node's idle + releasing resources; `task_count` when `max_task`
 /// asks for nothing but one pod slot. No shared-GPU fractions exist in drasim (extended GPU
 /// requests are whole), so KAI's fraction top-up for `0 < gpu < 1` never applies.
-int64_t node_accommodation(const ResourceVector& max_task, const NodeInfo& node,
-                           int64_t task_count);
+/// Slots in `skip` (DeviceClass-mapped non-GPU resources, switch `skipDelegatedInTopology`)
+/// are left out of both sides, as KAI's DRA-aware topology plugin leaves them out.
+int64_t node_accommodation(const ResourceVector& max_task, const NodeInfo& node, int64_t task_count,
+                           const std::vector<size_t>& skip = {});
 
 /// `getJobRatioToFreeResources`: the largest `request / free` over the slots the job asks for
 /// (pods slot skipped), a slot with `free <= 0` counting kMissingResourceRatio; 0 when the job

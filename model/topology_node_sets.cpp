@@ -18,7 +18,8 @@ namespace {
 /// domain's children in the order the plugin walks them.
 class JobView {
  public:
-  JobView(const ClusterState& state, const TopologyTree& tree, const std::vector<PodId>& tasks)
+  JobView(const ClusterState& state, const TopologyTree& tree, const std::vector<PodId>& tasks,
+          std::vector<size_t> skip)
       : state_(state),
         tree_(tree),
         live_(tree.domains.size(), false),
@@ -27,7 +28,8 @@ class JobView {
         order_(tree.domains.size()),
         sum_(state.names.size()),
         max_(state.names.size()),
-        count_(static_cast<int64_t>(tasks.size())) {
+        count_(static_cast<int64_t>(tasks.size())),
+        skip_(std::move(skip)) {
     std::vector<ResourceVector> requests;
     for (const PodId p : tasks) {
       const ResourceVector& r = state.spec_of(p).request;
@@ -35,6 +37,13 @@ class JobView {
       sum_ += r;
       for (size_t slot = 0; slot < r.size(); ++slot) {
         max_.set(slot, std::max(max_.get(slot), r.get(slot)));
+      }
+    }
+    for (const size_t slot : skip_) {
+      sum_.set(slot, 0);
+      max_.set(slot, 0);
+      for (ResourceVector& r : requests) {
+        r.set(slot, 0);
       }
     }
     homogeneous_ = homogeneous_tasks(requests);
@@ -82,7 +91,7 @@ class JobView {
       }
       free_[d] += node.idle + node.releasing;
       if (homogeneous_) {
-        pods_[d] = pods_[d].value_or(0) + node_accommodation(max_, node, count_);
+        pods_[d] = pods_[d].value_or(0) + node_accommodation(max_, node, count_, skip_);
       }
     }
     for (const uint32_t c : tree_.domains[d].children) {
@@ -180,6 +189,7 @@ class JobView {
   ResourceVector sum_;
   ResourceVector max_;
   int64_t count_;
+  std::vector<size_t> skip_;
   bool homogeneous_ = true;
 };
 
@@ -228,12 +238,12 @@ std::string describe_constraint(const ClusterState& state, const JobTopology& c)
 }
 
 TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
-                           const std::vector<PodId>& tasks) {
+                           const std::vector<PodId>& tasks, std::vector<size_t> skip) {
   const JobTopology& c = *job.topology;
   const TopologyTree& tree = state.topologies[c.tree];
   const std::string what = describe_constraint(state, c);
   TopologyPlan plan;
-  JobView view(state, tree, tasks);
+  JobView view(state, tree, tasks, std::move(skip));
   const uint32_t start = view.start_domain(c.preferred);
   view.account(start);
   if (!view.fits(start)) {

@@ -31,9 +31,11 @@ struct TopologyPlan {
   std::string failure;
 };
 
-/// The plan for placing `tasks` (the job's current chunk) of a job with a topology constraint.
+/// The plan for placing `tasks` (the job's current chunk) of a job with a topology constraint;
+/// `skip` lists slots left out of domain fitness (DeviceClass-mapped non-GPU resources).
 [[nodiscard]] TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
-                                         const std::vector<PodId>& tasks);
+                                         const std::vector<PodId>& tasks,
+                                         std::vector<size_t> skip = {});
 
 /// "topology <name>, required level <label>" (or the preferred level when none is required),
 /// the prefix of every topology failure message.

@@ -106,7 +106,27 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   }
   w.end_array();
   w.key("extendedResourceClaimStatus");
-  w.null();
+  if (r.extended_claim_status) {
+    w.begin_object();
+    w.key("name");
+    w.value(r.extended_claim_status->name);
+    w.key("requestMappings");
+    w.begin_array();
+    for (const model::RequestMapping& m : r.extended_claim_status->mappings) {
+      w.begin_object();
+      w.key("containerName");
+      w.value(m.container_name);
+      w.key("resourceName");
+      w.value(m.resource_name);
+      w.key("requestName");
+      w.value(m.request_name);
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  } else {
+    w.null();
+  }
   w.end_object();
 }
 

@@ -71,13 +71,15 @@ std::vector<PodRow> pod_rows(const sim::RunResult& result) {
     } else if (p.phase == model::PodPhase::kSucceeded && p.ran_on.valid()) {
       row.node = s.node(p.ran_on).name;
     }
-    if (t.has_resource_claims) {
+    // DRA when claims (the pod's own, or the KEP-5004 bridge's) hold devices for it.
+    if (t.has_resource_claims || p.bridge_claim.valid()) {
       row.path = "dra";
     } else {
       // A shared GPU comes from the device plugin too, through KAI's reservation pod.
       row.path = t.uses_extended_resources || t.gpu_share.shared() ? "device-plugin" : "none";
     }
     row.devices = p.devices;
+    row.extended_claim_status = p.extended_claim_status;
     row.implicit_tolerations = t.implicit_tolerations;
     if (t.gpu_share.shared()) {
       row.gpu_shared = true;

@@ -21,6 +21,8 @@ struct PodRow {
   std::optional<sim::SimTime> finished;
   std::string reason;                     ///< empty unless pending
   std::vector<model::PodDevice> devices;  ///< devices the pod's claims held
+  /// `status.extendedResourceClaimStatus` once the binder wrote it (KEP-5004 pods).
+  std::optional<model::ExtendedClaimStatus> extended_claim_status;
   /// Tolerations the implicit-tolerations rules implied for the pod (the filter's view).
   std::vector<model::ImpliedToleration> implicit_tolerations;
   /// Shared-GPU pods only: the GPU groups the pod holds or held, and its portion of each device

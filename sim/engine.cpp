@@ -186,6 +186,8 @@ void Engine::leave_node(model::PodId pod, model::PodPhase phase) {
   if (!state_.pod(pod).claims.empty()) {
     state_.release_claims(pod, true);
   }
+  // The garbage collector deletes the KEP-5004 claim with its owner.
+  state_.drop_bridge_claim(pod, true);
   record_quota(pod);
   mark_dirty();
 }
@@ -200,6 +202,8 @@ void Engine::handle(const BindDone& e) {
   if (p.phase != model::PodPhase::kBinding || p.epoch != e.epoch) {
     return;  // evicted while binding
   }
+  // The binder creates the pod's KEP-5004 claim before it binds the pod.
+  state_.bind_bridge_claim(e.pod);
   start_running(e.pod);
 }
 

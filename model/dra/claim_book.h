@@ -43,6 +43,10 @@ class ClaimBook {
 
   [[nodiscard]] const ClaimInfo& at(ClaimId id) const { return claims_[id.index()]; }
 
+  /// The claim for writing metadata and spec (never its name, allocation or reservedFor:
+  /// those go through the calls below so the index and the device set stay right).
+  [[nodiscard]] ResourceClaim& mutable_claim(ClaimId id) { return claims_[id.index()].claim; }
+
   [[nodiscard]] size_t size() const { return claims_.size(); }
 
   /// The claim is created: an allocation it already carries now holds its devices.

@@ -1,0 +1,91 @@
+#include "model/bridge.h"
+
+#include "model/dynamic_resources.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+
+bool bridge_enabled(const ClusterState& state) {
+  return state.kai.extended_resource_bridge && state.dra.enabled
+         && state.dra.features.extended_resource && state.dra.extended != nullptr
+         && !state.dra.extended->empty();
+}
+
+bool uses_bridge(const ClusterState& state, const PodTemplate& t) {
+  if (t.dra_capable.empty() || !bridge_enabled(state)) {
+    return false;
+  }
+  return std::any_of(t.dra_capable.begin(), t.dra_capable.end(), [&](const DraCapable& r) {
+    return state.dra.extended->find(r.name) != nullptr;
+  });
+}
+
+std::vector<std::string> delegated_names(const ClusterState& state, const PodTemplate& t,
+                                         const NodeInfo& node) {
+  std::vector<std::string> out;
+  if (t.dra_capable.empty() || !bridge_enabled(state)) {
+    return out;
+  }
+  for (const DraCapable& r : t.dra_capable) {
+    if (!node.advertises(r.name) && state.dra.extended->find(r.name) != nullptr) {
+      out.push_back(r.name);
+    }
+  }
+  return out;
+}
+
+ResourceVector fit_request(const ClusterState& state, const PodTemplate& t, const NodeInfo& node) {
+  ResourceVector request = t.request;
+  if (!state.kai.skip_delegated_in_fit || t.dra_capable.empty() || !bridge_enabled(state)) {
+    return request;
+  }
+  // KAI never skips the GPU slot: DRA GPUs are in the node's GPU slot (AddDRAGPUs). Without
+  // that accounting (kube-scheduler) a delegated GPU resource is skipped like any other.
+  const bool gpu_slot_counts_dra = state.kai.dra_gpu_accounting;
+  for (const DraCapable& r : t.dra_capable) {
+    if ((r.slot != kGpuSlot || !gpu_slot_counts_dra) && node.allocatable.get(r.slot) == 0
+        && state.dra.extended->find(r.name) != nullptr) {
+      request.set(r.slot, 0);
+    }
+  }
+  return request;
+}
+
+std::vector<size_t> mapped_scalar_slots(const ClusterState& state, const PodTemplate& t) {
+  std::vector<size_t> out;
+  if (t.dra_capable.empty() || !bridge_enabled(state)) {
+    return out;
+  }
+  for (const DraCapable& r : t.dra_capable) {
+    if (r.slot != kGpuSlot && state.dra.extended->find(r.name) != nullptr) {
+      out.push_back(r.slot);
+    }
+  }
+  return out;
+}
+
+std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId pod,
+                                              const NodeInfo& node) {
+  const PodTemplate& t = state.spec_of(pod);
+  const std::vector<std::string> names = delegated_names(state, t, node);
+  if (names.empty() || t.pod_spec == nullptr) {
+    return std::nullopt;
+  }
+  BridgeRequests built = bridge_requests(*t.pod_spec, names, *state.dra.extended);
+  if (built.requests.empty()) {
+    return std::nullopt;
+  }
+  SyntheticClaim out;
+  ResourceClaim& claim = out.claim;
+  // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner.
+  claim.meta.name = "<extended-resources>";
+  claim.meta.namespace_name = t.namespace_name;
+  claim.meta.generate_name = state.pod(pod).name + "-extended-resources-";
+  claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
+  claim.spec.requests = std::move(built.requests);
+  out.mappings = std::move(built.mappings);
+  return out;
+}
+
+}  // namespace drasim::model

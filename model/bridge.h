@@ -1,0 +1,49 @@
+#pragma once
+/// The KEP-5004 bridge as KAI runs it (kai-scheduler-behavior.md section 6.3, KAI's DRA
+/// extended-resources design; switches in model/kai_switches.h): which of a pod's extended
+/// resources DRA serves on a node, the fit request with delegated slots skipped, the synthetic
+/// claim allocated per node, and the claim's life from placement to garbage collection.
+
+#include "model/cluster_state.h"
+#include "model/extended_resources.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace drasim::model {
+
+/// The bridge applies at all: the switch is on and the cluster serves KEP-5004 (gate
+/// DRAExtendedResource, so DeviceClasses keep `extendedResourceName`).
+[[nodiscard]] bool bridge_enabled(const ClusterState& state);
+
+/// Whether some DRA-capable resource the pod asks for maps to a DeviceClass now.
+[[nodiscard]] bool uses_bridge(const ClusterState& state, const PodTemplate& t);
+
+/// The pod's mapped resources the node does not advertise (allocatable absent or 0): the ones
+/// DRA serves there (`filterExtendedResources`), in name order.
+[[nodiscard]] std::vector<std::string> delegated_names(const ClusterState& state,
+                                                       const PodTemplate& t, const NodeInfo& node);
+
+/// The request KAI's fit compares on `node`: with `skipDelegatedInFit`, the non-GPU slots of
+/// mapped resources the node has no allocatable for are zeroed (the allocator decides them).
+[[nodiscard]] ResourceVector fit_request(const ClusterState& state, const PodTemplate& t,
+                                         const NodeInfo& node);
+
+/// Slots (never the GPU slot) of the pod's resources that map to a DeviceClass: the ones the
+/// topology plugin skips (a cluster-wide lookup, whatever the node advertises).
+[[nodiscard]] std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
+                                                      const PodTemplate& t);
+
+struct SyntheticClaim {
+  ResourceClaim claim;
+  std::vector<RequestMapping> mappings;
+};
+
+/// The node-specific synthetic claim (`<extended-resources>`, requests built as upstream
+/// builds them) and its container mappings, or nullopt when DRA serves nothing of the pod on
+/// this node.
+[[nodiscard]] std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId pod,
+                                                            const NodeInfo& node);
+
+}  // namespace drasim::model
