@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -43,7 +44,8 @@ void intern_names(const ObjectSet& objects, ResourceNames& names) {
   }
 }
 
-int64_t gpu_count_of(const Node& n, const ResourceVector& allocatable) {
+/// The node's `nvidia.com/gpu.count` label, when present and a number.
+std::optional<int64_t> labelled_gpu_count(const Node& n) {
   const auto it = n.meta.labels.find("nvidia.com/gpu.count");
   if (it != n.meta.labels.end()) {
     int64_t value = 0;
@@ -56,7 +58,7 @@ int64_t gpu_count_of(const Node& n, const ResourceVector& allocatable) {
       return value;
     }
   }
-  return allocatable.get(kGpuSlot) / kMilliPerGpu;
+  return std::nullopt;
 }
 
 void build_nodes(const ObjectSet& objects, ClusterState& state) {
@@ -85,7 +87,9 @@ void build_nodes(const ObjectSet& objects, ClusterState& state) {
     info.idle = info.allocatable;
     info.used = ResourceVector(state.names.size());
     info.releasing = ResourceVector(state.names.size());
-    info.gpu_count = gpu_count_of(n, info.allocatable);
+    const std::optional<int64_t> labelled = labelled_gpu_count(n);
+    info.gpu_count_labelled = labelled.has_value();
+    info.gpu_count = labelled.value_or(info.allocatable.get(kGpuSlot) / kMilliPerGpu);
     const NodeGpuMemory memory = node_gpu_memory(n.meta.labels);
     info.gpu_groups.memory_mib = memory.mib;
     info.gpu_groups.memory_synced = memory.synced;

@@ -294,6 +294,12 @@ void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatab
   NodeInfo& n = node(node_id);
   n.allocatable += allocatable_delta;
   n.idle += allocatable_delta;
+  // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
+  // GPU-group guard of the pods put back must see the new count, or a shared pod's whole GPU is
+  // taken on add and never given back on remove (kai-scheduler-behavior.md section 1.7).
+  if (!n.gpu_count_labelled) {
+    n.gpu_count = n.allocatable.get(kGpuSlot) / kMilliPerGpu;
+  }
   for (const PodId p : on_node) {
     node_add(p, node_id, pod(p).phase);
   }

@@ -52,7 +52,10 @@ struct NodeInfo {
   ResourceVector idle;
   ResourceVector used;
   ResourceVector releasing;
-  int64_t gpu_count = 0;  ///< `nvidia.com/gpu.count` label, else allocatable GPUs (devices)
+  /// `GetNumberOfGPUsInNode`: the `nvidia.com/gpu.count` label, else allocatable GPUs (devices,
+  /// DRA GPUs included: KAI reads the AllocatableVector after AddDRAGPUs).
+  int64_t gpu_count = 0;
+  bool gpu_count_labelled = false;  ///< `gpu_count` comes from the label
   std::vector<HostPort> host_ports;
   uint32_t pod_count = 0;
   NodeGpuGroups gpu_groups;  ///< GPU memory and shared GPU groups (section 1.7)

@@ -42,7 +42,11 @@ void add_claim_gpus(ClusterState& state) {
     done[t] = true;
     int64_t devices = 0;
     for (const ClaimId c : p.claims) {
-      if (c.valid() && !is_bridge_claim(state.claims.at(c).claim)) {
+      // Only releases with the bridge (v0.17, #1943) skip its claims: with the switch off (as
+      // in kai-v0.13) a bridge claim's GPUs count like any other claim's.
+      if (c.valid()
+          && !(state.kai.skip_bridge_claims_in_gpu_count
+               && is_bridge_claim(state.claims.at(c).claim))) {
         devices += claim_gpu_devices(state.claims.at(c).claim);
       }
     }

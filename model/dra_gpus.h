@@ -23,7 +23,8 @@ namespace drasim::model {
 [[nodiscard]] int64_t claim_gpu_devices(const ResourceClaim& claim);
 
 /// Adds each template's claim GPUs (the claims of its first pod, as the snapshot lists them) to
-/// its GPU request and quota, and records them in `claim_gpu_milli`. Call once at build time,
+/// its GPU request and quota, and records them in `claim_gpu_milli`; bridge claims count nothing
+/// when `skip_bridge_claims_in_gpu_count` is on. Call once at build time,
 /// with `state.kai.dra_gpu_accounting` on.
 void add_claim_gpus(ClusterState& state);
 

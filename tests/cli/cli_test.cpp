@@ -232,6 +232,33 @@ TEST_CASE("drasim run --help exits 0 and shows an example") {
   CHECK(contains(r.out, "Example: drasim run"));
 }
 
+TEST_CASE("drasim profiles lists every profile and switch with its value per kai profile") {
+  // cli/profiles_command.cpp: one line per profile, then one line per switch (sim/profiles.h,
+  // model/kai_switches.h) with its value in kai-v0.12, kai-v0.13, kai-v0.17 and kai.
+  const Run r = drasim({"profiles"});
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  for (const char* profile : {"kai-v0.12", "kai-v0.13", "kai-v0.17", "kai ", "kube-scheduler"}) {
+    CAPTURE(profile);
+    CHECK(contains(r.out, std::string("\n  ") + profile));
+  }
+  for (const char* name :
+       {"draGpuAccounting", "draOnlyNodeGuard", "draGuardSharedOnly", "extendedResourceBridge",
+        "skipDelegatedInFit", "zeroDelegatedOnReserve", "skipDelegatedInTopology",
+        "skipBridgeClaimsInGpuCount", "remapImplicitGpuNames", "sharedClaimDedup"}) {
+    CAPTURE(name);
+    CHECK(contains(r.out, std::string("\n  ") + name + " "));
+  }
+  // Names padded to 27 columns, then one 4-column value per profile, two spaces, the summary.
+  // The shared-claim dedup (#1930) is unreleased: only `kai` has it. DRA GPU accounting (#900)
+  // arrived in v0.13. skipDelegatedInFit is off everywhere: KAI skips delegated dimensions only
+  // in the fractional fit path.
+  CHECK(contains(r.out, "\n  sharedClaimDedup            off off off on   pods sharing a claim"));
+  CHECK(contains(r.out, "\n  draGpuAccounting            off on  on  on   GPU devices"));
+  CHECK(contains(r.out, "\n  draGuardSharedOnly          off off on  on   the guard"));
+  CHECK(contains(r.out, "\n  skipDelegatedInFit          off off off off  the fit check"));
+}
+
 TEST_CASE("an unknown flag is a usage error with exit code 2") {
   const Run r = drasim({"--no-such-flag"});
   CHECK(r.code == 2);
