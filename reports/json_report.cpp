@@ -162,13 +162,42 @@ void write_quota(JsonWriter& w, const QuotaRow& r) {
   amount(w, r.max_accounted);
   w.key("maxAccountedAt");
   time_or_null(w, r.max_accounted_at);
-  w.key("series");  // [t, accounted, fairShare]
+  w.key("actual");
+  amount(w, r.actual);
+  w.key("drift");
+  amount(w, r.drift);
+  w.key("maxAbsDrift");
+  amount(w, r.max_abs_drift);
+  w.key("maxAbsDriftAt");
+  time_or_null(w, r.max_abs_drift_at);
+  w.key("series");  // [t, accounted, fairShare, actual]
   w.begin_array();
   for (const sim::QuotaSample& s : r.series) {
     w.number_row({sim::format_seconds(s.at), sim::format_amount(s.accounted),
-                  sim::format_amount(s.fair_share)});
+                  sim::format_amount(s.fair_share), sim::format_amount(s.actual)});
   }
   w.end_array();
+  w.end_object();
+}
+
+void write_anomaly(JsonWriter& w, const model::Anomaly& a) {
+  w.begin_object();
+  w.key("kind");
+  w.value(model::to_string(a.kind));
+  w.key("at");
+  w.raw_number(sim::format_seconds(sim::SimTime{a.at_us}));
+  w.key("node");
+  string_or_null(w, a.node);
+  w.key("queue");
+  string_or_null(w, a.queue);
+  w.key("resource");
+  w.value(a.resource);
+  w.key("value");
+  amount(w, a.value);
+  w.key("pod");
+  string_or_null(w, a.pod);
+  w.key("message");
+  w.value(a.message);
   w.end_object();
 }
 
@@ -188,7 +217,7 @@ void write_summary(JsonWriter& w, const sim::RunResult& result, const PodCounts&
   w.key("failed");
   w.value(c.failed);
   w.key("anomalies");
-  w.value(int64_t{0});
+  w.value(static_cast<int64_t>(result.anomalies.size()));
   w.key("simulatedSeconds");
   w.raw_number(sim::format_seconds(result.end));
   w.key("cycles");
@@ -217,9 +246,11 @@ std::string json_report(const sim::RunResult& result) {
     write_pod(w, r);
   }
   w.end_array();
-  // Filled by the anomaly detectors of later releases.
-  w.key("anomalies");
+  w.key("anomalies");  // already in report order (sim/anomaly_order.h)
   w.begin_array();
+  for (const model::Anomaly& a : result.anomalies) {
+    write_anomaly(w, a);
+  }
   w.end_array();
   w.key("quota");
   w.begin_array();

@@ -34,7 +34,8 @@ std::vector<QuotaRow> quota_rows(const sim::RunResult& result) {
       row.over_quota_weight = share.over_quota_weight;
       for (const sim::QuotaSample& s : result.quota[q][r]) {
         const sim::QuotaSample in_units{s.at, sim::in_report_units(r, s.accounted),
-                                        sim::in_report_units(r, s.fair_share)};
+                                        sim::in_report_units(r, s.fair_share),
+                                        sim::in_report_units(r, s.actual)};
         if (in_units.accounted > row.max_accounted) {
           row.max_accounted = in_units.accounted;
           row.max_accounted_at = in_units.at;
@@ -44,6 +45,12 @@ std::vector<QuotaRow> quota_rows(const sim::RunResult& result) {
       if (!row.series.empty()) {
         row.accounted = row.series.back().accounted;
         row.fair_share = row.series.back().fair_share;
+        row.actual = row.series.back().actual;
+        row.drift = row.accounted - row.actual;
+      }
+      if (q < result.quota_drift.size()) {
+        row.max_abs_drift = sim::in_report_units(r, result.quota_drift[q][r].max_abs);
+        row.max_abs_drift_at = result.quota_drift[q][r].at;
       }
       rows.push_back(std::move(row));
     }

@@ -22,6 +22,10 @@ struct QuotaRow {
   double accounted = 0;   ///< at the end of the run
   double max_accounted = 0;
   std::optional<sim::SimTime> max_accounted_at;  ///< first time at the maximum; none if never used
+  double actual = 0;  ///< what the queue's bound pods hold at the end (sim/queue_ground_truth.h)
+  double drift = 0;   ///< accounted - actual at the end
+  double max_abs_drift = 0;
+  std::optional<sim::SimTime> max_abs_drift_at;  ///< first time at the maximum; none if always 0
   sim::QuotaSeries series;                       ///< in report units
 };
 

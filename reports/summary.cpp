@@ -4,7 +4,30 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace drasim::reports {
+namespace {
+
+/// `anomalies: 3 (negative-idle 2, quota-drift 1)`: kinds with a count, in kind order.
+std::string anomaly_line(const std::vector<model::Anomaly>& anomalies) {
+  std::vector<std::string> parts;
+  for (const model::AnomalyKind kind : model::kAnomalyKinds) {
+    const auto n = std::count_if(anomalies.begin(), anomalies.end(),
+                                 [&](const model::Anomaly& a) { return a.kind == kind; });
+    if (n > 0) {
+      parts.push_back(fmt::format("{} {}", model::to_string(kind), n));
+    }
+  }
+  if (parts.empty()) {
+    return "  anomalies: 0\n";
+  }
+  return fmt::format("  anomalies: {} ({})\n", anomalies.size(), fmt::join(parts, ", "));
+}
+
+}  // namespace
 
 std::string text_summary(const sim::RunResult& result) {
   const std::vector<PodRow> rows = pod_rows(result);
@@ -20,6 +43,7 @@ std::string text_summary(const sim::RunResult& result) {
     out += fmt::format("  evictions: {} by the scheduler, {} pods evicted at the end\n",
                        result.stats.evictions, c.evicted);
   }
+  out += anomaly_line(result.anomalies);
   constexpr size_t kShown = 10;
   size_t shown = 0;
   for (const PodRow& r : rows) {

@@ -1,6 +1,6 @@
 #pragma once
-/// The short human summary `drasim run` prints: what ran, pod counts, why pods are pending
-/// (the first few), and the expectation verdicts.
+/// The short human summary `drasim run` prints: what ran, pod counts, anomalies by kind, why
+/// pods are pending (the first few), and the expectation verdicts.
 
 #include "sim/run_result.h"
 

@@ -196,6 +196,64 @@ void decode_fair_share(const Cursor& p, uint32_t file_index, Expectation& e) {
   }
 }
 
+/// `quotaDrift: {queue: team-a, resource: gpu, within: 0}`: within is a number of report units.
+void decode_quota_drift(const Cursor& p, uint32_t file_index, Expectation& e) {
+  e.kind = Expectation::Kind::kQuotaDrift;
+  if (!p.expect_map("a mapping such as {queue: team-a, resource: gpu, within: 0}")) {
+    return;
+  }
+  e.queue = p["queue"].required_str("a queue name");
+  e.queue_source = source_of(p["queue"].present() ? p["queue"] : p, file_index);
+  e.resource = p["resource"].one_of<size_t>({{"cpu", 0}, {"memory", 1}, {"gpu", 2}}, 0);
+  if (!p["resource"].present()) {
+    p["resource"].error("one of cpu, memory, gpu");
+  }
+  constexpr std::string_view kWithin = "zero or more (cpu cores, memory bytes or GPUs)";
+  const std::optional<double> within = p["within"].number(kWithin);
+  if (!p["within"].present()) {
+    p["within"].error(kWithin);
+  } else if (within && *within < 0) {
+    p["within"].error(kWithin, p["within"].str());
+  }
+  e.within = std::max(within.value_or(0), 0.0);
+  if (e.name.empty()) {
+    e.name = fmt::format("{} {} quota drift within {}", e.queue, quota_resource_name(e.resource),
+                         format_amount(e.within));
+  }
+}
+
+/// `anomaliesAtMost: {kind: negative-idle, count: 0}`; without `kind`, anomalies of every kind.
+void decode_anomalies_at_most(const Cursor& p, Expectation& e) {
+  e.kind = Expectation::Kind::kAnomaliesAtMost;
+  if (!p.expect_map("a mapping such as {kind: negative-idle, count: 0}")) {
+    return;
+  }
+  if (const Cursor kind = p["kind"]; kind.present()) {
+    const std::string text = kind.str();
+    for (const model::AnomalyKind k : model::kAnomalyKinds) {
+      e.anomaly_kind = text == model::to_string(k) ? std::optional(k) : e.anomaly_kind;
+    }
+    if (!e.anomaly_kind) {
+      std::vector<std::string> names;
+      for (const model::AnomalyKind k : model::kAnomalyKinds) {
+        names.emplace_back(model::to_string(k));
+      }
+      kind.error(fmt::format("one of {}", fmt::join(names, ", ")));
+    }
+  }
+  e.count = p["count"].integer("a whole number of anomalies").value_or(0);
+  if (!p["count"].present()) {
+    p["count"].error("a whole number of anomalies");
+  } else if (e.count < 0) {
+    p["count"].error("zero or more anomalies");
+  }
+  if (e.name.empty()) {
+    e.name =
+        fmt::format("at most {} {}anomalies", e.count,
+                    e.anomaly_kind ? std::string(model::to_string(*e.anomaly_kind)) + " " : "");
+  }
+}
+
 Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   Expectation e;
   c.expect_map();
@@ -257,9 +315,19 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
       e.name = fmt::format("at most {} evictions", e.count);
     }
   }
+  if (const Cursor p = c["anomaliesAtMost"]; p.present()) {
+    ++kinds;
+    decode_anomalies_at_most(p, e);
+  }
+  if (const Cursor p = c["quotaDrift"]; p.present()) {
+    ++kinds;
+    decode_quota_drift(p, file_index, e);
+  }
   if (kinds != 1) {
-    c.error("exactly one of allPodsBound, pendingAtMost, podOnNode, fairShare, evictionsAtMost",
-            kinds == 0 ? "none" : "several");
+    c.error(
+        "exactly one of allPodsBound, pendingAtMost, podOnNode, fairShare, evictionsAtMost, "
+        "anomaliesAtMost, quotaDrift",
+        kinds == 0 ? "none" : "several");
   }
   return e;
 }

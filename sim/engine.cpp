@@ -4,6 +4,7 @@
 #include "model/cluster_builder.h"
 #include "model/dra/feature_gates.h"
 #include "model/scheduler.h"
+#include "sim/anomaly_order.h"
 #include "sim/expectations.h"
 #include "sim/profiles.h"
 
@@ -51,7 +52,10 @@ Engine::Engine(const Scenario& scenario)
       state_(model::build_cluster(scenario.objects, build_options(scenario))),
       verdicts_(scenario.expectations.size()),
       checked_(scenario.expectations.size(), false),
-      quota_(state_.queues.size()) {}
+      truth_(state_),
+      quota_(state_.queues.size()),
+      negative_idle_(state_.nodes.size()),
+      quota_drift_(state_.queues.size()) {}
 
 void Engine::seed_events() {
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
@@ -121,8 +125,32 @@ void Engine::start_running(model::PodId pod) {
   }
 }
 
-void Engine::record_quota(model::PodId pod) {
-  quota_.after_pod(state_, state_.jobs[state_.pod(pod).job.index()].queue, now_);
+void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) {
+  truth_.sync(state_, pod);
+  const model::QueueId queue = state_.jobs[state_.pod(pod).job.index()].queue;
+  quota_.after_pod(state_, truth_, queue, now_);
+  quota_drift_.check_queue(state_, truth_, queue);
+  if (placed) {
+    negative_idle_.placed(node, pod);
+  } else {
+    negative_idle_.touched(node);
+  }
+  negative_idle_.check(state_);
+}
+
+void Engine::after_cycle(const model::CycleResult& result) {
+  for (const auto& [pod, node] : result.binds) {
+    truth_.sync(state_, pod);
+    negative_idle_.placed(node, pod);
+  }
+  // An evicted pod stops counting for its queue (Releasing) but keeps its node until it leaves.
+  for (const model::PodId pod : result.evictions) {
+    truth_.sync(state_, pod);
+    negative_idle_.touched(state_.pod(pod).node);
+  }
+  quota_.after_cycle(state_, truth_, result.fair_shares, now_);
+  quota_drift_.check_all(state_, truth_);
+  negative_idle_.check(state_);
 }
 
 ExpectationResult Engine::check(const Expectation& expectation) const {
@@ -138,6 +166,11 @@ void Engine::handle(const NodeAppears& e) {
 void Engine::handle(const DraObjectsAppear&) {
   ++state_.freed_version;
   model::rebuild_inventory(scenario_.objects, now_.us, state_);
+  // DRA GPUs joining or leaving a node's GPU slot re-charge its pods.
+  for (size_t i = 0; i < state_.nodes.size(); ++i) {
+    negative_idle_.touched(model::NodeId::from_index(i));
+  }
+  negative_idle_.check(state_);
   // Device and CEL rules read the inventory: re-evaluate them for the pods still to schedule.
   if (state_.implicit_tolerations) {
     model::apply_implicit_tolerations(*state_.implicit_tolerations, scenario_.objects, state_);
@@ -180,15 +213,16 @@ void Engine::handle(const EvictionDone& e) {
 
 void Engine::leave_node(model::PodId pod, model::PodPhase phase) {
   ++state_.freed_version;
+  const model::NodeId node = state_.pod(pod).node;
+  state_.remove(pod, phase);
   // The ResourceClaim controller: the pod leaves reservedFor, claims nobody uses are
   // deallocated, and the claims generated for the pod are deleted.
-  state_.remove(pod, phase);
   if (!state_.pod(pod).claims.empty()) {
     state_.release_claims(pod, true);
   }
   // The garbage collector deletes the KEP-5004 claim with its owner.
   state_.drop_bridge_claim(pod, true);
-  record_quota(pod);
+  after_pod_moved(pod, node, false);
   mark_dirty();
 }
 
@@ -202,8 +236,12 @@ void Engine::handle(const BindDone& e) {
   if (p.phase != model::PodPhase::kBinding || p.epoch != e.epoch) {
     return;  // evicted while binding
   }
-  // The binder creates the pod's KEP-5004 claim before it binds the pod.
+  // The binder creates the pod's KEP-5004 claim before it binds the pod; KAI may count that
+  // claim's GPUs again (double count), which changes the node's and the queue's accounting.
   state_.bind_bridge_claim(e.pod);
+  if (p.extra_gpu_milli > 0) {
+    after_pod_moved(e.pod, p.node, true);
+  }
   start_running(e.pod);
 }
 
@@ -230,7 +268,7 @@ void Engine::handle(const PodSubmitted& e) {
     state_.adopt_claims(e.pod);
     state_.place(e.pod, *node, model::PodPhase::kRunning);
     start_running(e.pod);
-    record_quota(e.pod);
+    after_pod_moved(e.pod, *node, true);
   } else {
     ++pending_;
   }
@@ -248,7 +286,7 @@ void Engine::handle(const CycleDue&) {
   ++stats_.cycles;
   stats_.placements += result.binds.size();
   stats_.evictions += result.evictions.size();
-  quota_.after_cycle(state_, result.fair_shares, now_);
+  after_cycle(result);
   pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {
     (void)node;
@@ -305,6 +343,10 @@ RunResult Engine::run() {
   result.warnings = scenario_.warnings;
   result.stats = stats_;
   result.quota = quota_.take();
+  result.quota_drift = quota_.take_peaks();
+  result.anomalies = std::move(state_.anomalies);
+  state_.anomalies.clear();
+  sort_anomalies(result.anomalies);
   result.state = std::move(state_);
   return result;
 }

@@ -7,7 +7,11 @@
 /// only when something changed since the last one (a submission, a finished pod, a node); a
 /// cycle over unchanged state would decide exactly the same, so skipping it is exact.
 
+#include "model/scheduler.h"
 #include "sim/event_queue.h"
+#include "sim/negative_idle_detector.h"
+#include "sim/queue_ground_truth.h"
+#include "sim/quota_drift_detector.h"
 #include "sim/quota_recorder.h"
 #include "sim/run_result.h"
 #include "sim/scenario.h"
@@ -44,8 +48,11 @@ class Engine {
   /// A pod leaves its node for good (finished, or gone after an eviction) in `phase`: its
   /// claims are released, its resources returned, and a cycle is due.
   void leave_node(model::PodId pod, model::PodPhase phase);
-  /// A pod left or took its node outside a cycle: its queue's usage may have changed.
-  void record_quota(model::PodId pod);
+  /// A pod was placed on `node` (`placed`) or left it outside a cycle: the ground truth follows
+  /// the pod, its queue's usage is sampled, and the node and queue are checked for anomalies.
+  void after_pod_moved(model::PodId pod, model::NodeId node, bool placed);
+  /// After a computed cycle: the same for every pod the cycle bound or evicted, all queues.
+  void after_cycle(const model::CycleResult& result);
   [[nodiscard]] ExpectationResult check(const Expectation& expectation) const;
 
   const Scenario& scenario_;
@@ -60,7 +67,10 @@ class Engine {
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
   RunStats stats_;
+  QueueGroundTruth truth_;
   QuotaRecorder quota_;
+  NegativeIdleDetector negative_idle_;
+  QuotaDriftDetector quota_drift_;
 };
 
 /// Convenience: build an Engine and run it.

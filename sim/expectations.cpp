@@ -1,5 +1,7 @@
 #include "sim/expectations.h"
 
+#include "sim/anomaly_order.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -92,6 +94,78 @@ ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) 
                       format_seconds(o.now), e.count)};
 }
 
+/// The queue named `name`; invalid when there is none (the loader rejects that already).
+model::QueueId find_queue(const model::ClusterState& s, const std::string& name) {
+  const auto& queues = s.queues;
+  const auto it = std::find_if(queues.begin(), queues.end(),
+                               [&](const model::QueueInfo& q) { return q.spec.meta.name == name; });
+  return it == queues.end() ? model::QueueId()
+                            : model::QueueId::from_index(static_cast<size_t>(it - queues.begin()));
+}
+
+/// "node dra-3", "queue team-a", or with the kind "negative-idle on node dra-3".
+std::string describe(const model::Anomaly& a, bool with_kind) {
+  std::string subject = !a.node.empty()    ? "node " + a.node
+                        : !a.queue.empty() ? "queue " + a.queue
+                        : !a.pod.empty()   ? "pod " + a.pod
+                                           : std::string();
+  if (!with_kind) {
+    return subject.empty() ? "an anomaly" : subject;
+  }
+  return subject.empty() ? model::to_string(a.kind)
+                         : fmt::format("{} on {}", model::to_string(a.kind), subject);
+}
+
+ExpectationResult anomalies_at_most(const Expectation& e, const Observation& o) {
+  const model::Anomaly* first = nullptr;
+  int64_t count = 0;
+  for (const model::Anomaly& a : o.state.anomalies) {
+    if (e.anomaly_kind && a.kind != *e.anomaly_kind) {
+      continue;
+    }
+    ++count;
+    first = first == nullptr || anomaly_before(a, *first) ? &a : first;
+  }
+  const std::string what =
+      e.anomaly_kind ? std::string(model::to_string(*e.anomaly_kind)) + " " : std::string();
+  std::string message = fmt::format("{} {}anomalies by {}s, expected at most {}", count, what,
+                                    format_seconds(o.now), e.count);
+  if (first != nullptr) {
+    message += fmt::format(" (first: {} at {}s)", describe(*first, !e.anomaly_kind),
+                           format_seconds(SimTime{first->at_us}));
+  }
+  return {e.name, count <= e.count, message};
+}
+
+ExpectationResult quota_drift(const Expectation& e, const Observation& o) {
+  const model::QueueId queue = find_queue(o.state, e.queue);
+  if (!queue.valid()) {
+    return {e.name, false, fmt::format("no queue named {}", e.queue)};
+  }
+  const char* resource = quota_resource_name(e.resource);
+  if (e.at) {
+    // At a given time: the drift the last sample shows then.
+    const QuotaSample now = o.quota.current(queue, e.resource);
+    const double accounted = in_report_units(e.resource, now.accounted);
+    const double actual = in_report_units(e.resource, now.actual);
+    const double drift = accounted - actual;
+    return {e.name, std::abs(drift) <= e.within,
+            fmt::format("{} {}: accounted {}, actual {} at {}s (drift {}), expected within {}",
+                        e.queue, resource, format_amount(accounted), format_amount(actual),
+                        format_seconds(o.now), format_amount(drift), format_amount(e.within))};
+  }
+  const DriftPeak& peak = o.quota.peak(queue, e.resource);
+  const double largest = in_report_units(e.resource, peak.max_abs);
+  std::string message =
+      fmt::format("{} {}: largest quota drift {}", e.queue, resource, format_amount(largest));
+  if (peak.at) {
+    message += fmt::format(" (first at {}s)", format_seconds(*peak.at));
+  }
+  message +=
+      fmt::format(" by {}s, expected within {}", format_seconds(o.now), format_amount(e.within));
+  return {e.name, largest <= e.within, message};
+}
+
 }  // namespace
 
 ExpectationResult evaluate(const Expectation& expectation, const Observation& observed) {
@@ -106,6 +180,10 @@ ExpectationResult evaluate(const Expectation& expectation, const Observation& ob
       return fair_share(expectation, observed);
     case Expectation::Kind::kEvictionsAtMost:
       return evictions_at_most(expectation, observed);
+    case Expectation::Kind::kAnomaliesAtMost:
+      return anomalies_at_most(expectation, observed);
+    case Expectation::Kind::kQuotaDrift:
+      return quota_drift(expectation, observed);
   }
   return {};
 }

@@ -35,7 +35,10 @@ struct RunResult {
   std::vector<ExpectationResult> expectations;
   std::vector<std::string> warnings;
   RunStats stats;
-  std::vector<QueueSeries> quota;  ///< by QueueId: accounted usage and fair share over time
+  std::vector<QueueSeries> quota;  ///< by QueueId: accounted, fair share and actual over time
+  std::vector<QueueDriftPeaks> quota_drift;  ///< by QueueId: the largest quota drift
+  /// Every anomaly of the run in report order (sim/anomaly_order.h); `state.anomalies` is empty.
+  std::vector<model::Anomaly> anomalies;
 
   [[nodiscard]] bool all_expectations_passed() const;
 };

@@ -2,6 +2,7 @@
 /// The loaded scenario: the Scenario document's run settings, the expectations, and every
 /// Kubernetes object of the input files.
 
+#include "model/anomaly.h"
 #include "model/implicit_tolerations.h"
 #include "model/object_meta.h"
 #include "model/object_set.h"
@@ -38,18 +39,29 @@ struct SchedulerConfig {
 
 /// An assertion of `spec.expect[]`, checked at `at` (or at the end of the run).
 struct Expectation {
-  enum class Kind { kAllPodsBound, kPendingAtMost, kPodOnNode, kFairShare, kEvictionsAtMost };
+  enum class Kind {
+    kAllPodsBound,
+    kPendingAtMost,
+    kPodOnNode,
+    kFairShare,
+    kEvictionsAtMost,
+    kAnomaliesAtMost,
+    kQuotaDrift,
+  };
   Kind kind = Kind::kAllPodsBound;
   std::string name;  ///< given, or generated from the assertion
   std::optional<SimTime> at;
-  int64_t count = 0;              ///< kPendingAtMost, kEvictionsAtMost
+  int64_t count = 0;              ///< kPendingAtMost, kEvictionsAtMost, kAnomaliesAtMost
   std::string pod;                ///< kPodOnNode: namespace/name
   std::string node;               ///< kPodOnNode: exact node name, or empty
   model::StringMap node_labels;   ///< kPodOnNode: a node with these labels
-  std::string queue;              ///< kFairShare: the queue's name
-  model::SourceRef queue_source;  ///< kFairShare: where the queue is named
-  size_t resource = 0;            ///< kFairShare: cpu, memory, gpu (proportion order)
-  double within = 0;              ///< kFairShare: allowed distance as a fraction of the share
+  std::string queue;              ///< kFairShare, kQuotaDrift: the queue's name
+  model::SourceRef queue_source;  ///< kFairShare, kQuotaDrift: where the queue is named
+  size_t resource = 0;            ///< kFairShare, kQuotaDrift: cpu, memory, gpu (proportion order)
+  /// kFairShare: allowed distance as a fraction of the share; kQuotaDrift: the largest allowed
+  /// |accounted - actual| in report units (cpu cores, memory bytes, GPU devices).
+  double within = 0;
+  std::optional<model::AnomalyKind> anomaly_kind;  ///< kAnomaliesAtMost: nullopt = every kind
   model::SourceRef source;
 };
 

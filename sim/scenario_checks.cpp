@@ -180,7 +180,7 @@ class Checker {
     }
   }
 
-  /// A fairShare expectation must name a queue the run has: a Queue object, or the
+  /// A fairShare or quotaDrift expectation must name a queue the run has: a Queue object, or the
   /// `default-queue` the kai profiles create when there is none.
   void expectation_queues() {
     std::set<std::string> queues;
@@ -192,9 +192,11 @@ class Checker {
     }
     for (size_t i = 0; i < s_.expectations.size(); ++i) {
       const Expectation& e = s_.expectations[i];
-      if (e.kind == Expectation::Kind::kFairShare && !e.queue.empty()
-          && queues.count(e.queue) == 0) {
-        report(e.queue_source, fmt::format("spec.expect[{}].fairShare.queue", i),
+      const bool names_queue =
+          e.kind == Expectation::Kind::kFairShare || e.kind == Expectation::Kind::kQuotaDrift;
+      if (names_queue && !e.queue.empty() && queues.count(e.queue) == 0) {
+        const char* key = e.kind == Expectation::Kind::kFairShare ? "fairShare" : "quotaDrift";
+        report(e.queue_source, fmt::format("spec.expect[{}].{}.queue", i, key),
                "the name of an existing Queue", fmt::format("\"{}\"", e.queue));
       }
     }

@@ -109,7 +109,60 @@ TEST_CASE("evictionsAtMost takes a whole number of zero or more") {
 TEST_CASE("an expectation with two kinds is rejected") {
   CHECK(errors_of("  - {evictionsAtMost: 1, pendingAtMost: 0}\n")
         == "t.yaml:10:5: error: spec.expect[0]: exactly one of allPodsBound, pendingAtMost, "
-           "podOnNode, fairShare, evictionsAtMost, got several\n");
+           "podOnNode, fairShare, evictionsAtMost, anomaliesAtMost, quotaDrift, got several\n");
+}
+
+TEST_CASE("an anomaliesAtMost expectation reads an optional kind and a count") {
+  const Scenario s = load_ok(
+      "  - {anomaliesAtMost: {kind: negative-idle, count: 0}}\n"
+      "  - {anomaliesAtMost: {count: 3}, at: 1m}\n");
+  REQUIRE(s.expectations.size() == 2);
+  CHECK(s.expectations[0].kind == Expectation::Kind::kAnomaliesAtMost);
+  CHECK(s.expectations[0].anomaly_kind == model::AnomalyKind::kNegativeIdle);
+  CHECK(s.expectations[0].count == 0);
+  CHECK(s.expectations[0].name == "at most 0 negative-idle anomalies");
+  CHECK_FALSE(s.expectations[1].anomaly_kind.has_value());
+  CHECK(s.expectations[1].count == 3);
+  CHECK(s.expectations[1].name == "at most 3 anomalies");
+}
+
+TEST_CASE("an anomaliesAtMost expectation names the allowed kinds for an unknown one") {
+  // `stale` starts at column 29; the negative count at column 49.
+  CHECK(errors_of("  - anomaliesAtMost: {kind: stale, count: 0}\n")
+        == "t.yaml:10:29: error: spec.expect[0].anomaliesAtMost.kind: one of negative-idle, "
+           "quota-drift, topology-false-reject, double-count, stale-claim, "
+           "shadowed-device-class, unresolvable-request, got \"stale\"\n");
+  CHECK(errors_of("  - anomaliesAtMost: {kind: quota-drift, count: -1}\n")
+        == "t.yaml:10:49: error: spec.expect[0].anomaliesAtMost.count: zero or more anomalies, "
+           "got -1\n");
+  // Without a count: reported at the mapping (column 22).
+  CHECK(errors_of("  - anomaliesAtMost: {kind: quota-drift}\n")
+        == "t.yaml:10:22: error: spec.expect[0].anomaliesAtMost.count: a whole number of "
+           "anomalies, got nothing\n");
+}
+
+TEST_CASE("a quotaDrift expectation reads its queue, resource and bound in report units") {
+  const Scenario s = load_ok("  - {quotaDrift: {queue: team-a, resource: cpu, within: 1.5}}\n");
+  REQUIRE(s.expectations.size() == 1);
+  const Expectation& e = s.expectations[0];
+  CHECK(e.kind == Expectation::Kind::kQuotaDrift);
+  CHECK(e.queue == "team-a");
+  CHECK(e.resource == 0);
+  CHECK(e.within == 1.5);
+  CHECK(e.name == "team-a cpu quota drift within 1.5");
+}
+
+TEST_CASE("a quotaDrift expectation needs an existing queue and a bound of zero or more") {
+  // `team-z` at column 25 (line 10); the negative bound at column 56.
+  CHECK(errors_of("  - quotaDrift: {queue: team-z, resource: gpu, within: 0}\n")
+        == "t.yaml:10:25: error: spec.expect[0].quotaDrift.queue: the name of an existing Queue, "
+           "got \"team-z\"\n");
+  CHECK(errors_of("  - quotaDrift: {queue: team-a, resource: gpu, within: -1}\n")
+        == "t.yaml:10:56: error: spec.expect[0].quotaDrift.within: zero or more (cpu cores, "
+           "memory bytes or GPUs), got -1\n");
+  CHECK(errors_of("  - quotaDrift: {queue: team-a, resource: gpu}\n")
+        == "t.yaml:10:17: error: spec.expect[0].quotaDrift.within: zero or more (cpu cores, "
+           "memory bytes or GPUs), got nothing\n");
 }
 
 }  // namespace
