@@ -1,6 +1,7 @@
 #include "model/allocate_action.h"
 
 #include "model/bridge.h"
+#include "model/dra_gpus.h"
 #include "model/dynamic_resources.h"
 #include "model/gpu_sharing.h"
 #include "model/job_picker.h"
@@ -18,25 +19,55 @@
 namespace drasim::model {
 namespace {
 
-/// The request KAI's fit compares on `node`: the template's, or with `skipDelegatedInFit` the
-/// bridge's delegated slots zeroed (only for pods that may use the bridge).
+/// GPU device keys of the pod's claims that are already allocated (a shared claim).
+std::vector<std::string> allocated_gpu_keys(const ClusterState& s, PodId pod) {
+  PodInfo probe;
+  for (const ClaimId c : s.pod(pod).claims) {
+    if (!c.valid() || !s.claims.at(c).present) {
+      continue;
+    }
+    const ResourceClaim& claim = s.claims.at(c).claim;
+    if (claim.allocation) {
+      for (const DeviceAllocationResult& r : claim.allocation->results) {
+        probe.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
+      }
+    }
+  }
+  return dra_gpu_keys(probe);
+}
+
+/// The request KAI's fit compares on `node`: the template's, with `skipDelegatedInFit` the
+/// bridge's delegated slots zeroed, and with `sharedClaimDedup` the GPUs of the pod's
+/// already-allocated claim devices that the node already counts taken off (section 2.2: KAI
+/// adds them to the node's free GPUs before comparing).
 class FitRequest {
  public:
-  FitRequest(const ClusterState& s, const PodTemplate& t)
-      : s_(s), t_(t), adjust_(s.kai.skip_delegated_in_fit && uses_bridge(s, t)) {}
+  FitRequest(const ClusterState& s, PodId pod)
+      : s_(s),
+        t_(s.spec_of(pod)),
+        bridge_(s.kai.skip_delegated_in_fit && uses_bridge(s, t_)),
+        shared_keys_(s.kai.shared_claim_dedup && t_.claim_gpu_milli > 0
+                         ? allocated_gpu_keys(s, pod)
+                         : std::vector<std::string>{}) {}
 
   const ResourceVector& on(const NodeInfo& node) {
-    if (!adjust_) {
+    if (!bridge_ && shared_keys_.empty()) {
       return t_.request;
     }
-    buffer_ = fit_request(s_, t_, node);
+    buffer_ = bridge_ ? fit_request(s_, t_, node) : t_.request;
+    int64_t counted = 0;
+    for (const std::string& k : shared_keys_) {
+      counted += node.dra_gpu_refs.count(k) > 0 ? kMilliPerGpu : 0;
+    }
+    buffer_.set(kGpuSlot, std::max<int64_t>(0, buffer_.get(kGpuSlot) - counted));
     return buffer_;
   }
 
  private:
   const ClusterState& s_;
   const PodTemplate& t_;
-  bool adjust_;
+  bool bridge_;
+  std::vector<std::string> shared_keys_;
   ResourceVector buffer_;
 };
 
@@ -81,14 +112,15 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   return pending;
 }
 
-std::string AllocateAction::failure_message(TemplateId spec, const DraRejections& dra_rejected,
+std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_rejected,
                                             const std::vector<bool>* within) {
+  const TemplateId spec = state_.pod(pod).spec;
   // Count first, name later: this runs for every failing pod shape in every cycle, so it must
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
   const auto& verdicts = filters_.verdicts(spec);
-  FitRequest fit(state_, t);
+  FitRequest fit(state_, pod);
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   std::map<std::string, int> shared_problems;
@@ -178,7 +210,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     return out;
   }
   const auto& verdicts = filters_.verdicts(p.spec);
-  FitRequest fit(state_, t);
+  FitRequest fit(state_, pod);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;
   // The binpack range spans the node set whatever fits; it is computed when the first node
@@ -268,7 +300,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     return out;
   }
   if (explain) {
-    out.reason = failure_message(p.spec, dra_rejected, within);
+    out.reason = failure_message(pod, dra_rejected, within);
   }
   return out;
 }

@@ -90,7 +90,7 @@ class AllocateAction {
   /// Nodes (by index) the DynamicResources filter rejected, with its answer.
   using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;
 
-  [[nodiscard]] std::string failure_message(TemplateId spec, const DraRejections& dra_rejected,
+  [[nodiscard]] std::string failure_message(PodId pod, const DraRejections& dra_rejected,
                                             const std::vector<bool>* within);
   /// Reports an unresolvable-request anomaly (once per pod and resource) for each resource the
   /// pod asks for that no present node advertises and no DeviceClass maps.

@@ -1,6 +1,7 @@
 // Decoders for DeviceClass, ResourceSlice and DeviceTaintRule (resource.k8s.io). The v1beta1
 // spelling (device fields under `basic:`) is normalised to v1; the API server's validation rules
 // and the 1.35 limits are checked so a manifest the API server would reject fails here too.
+#include "model/extended_resources.h"
 #include "sim/decode_common.h"
 #include "sim/decode_dra_common.h"
 #include "sim/decoders.h"
@@ -384,6 +385,13 @@ model::DeviceClass decode_device_class(const Cursor& root, uint32_t file_index) 
   if (!out.extended_resource_name.empty()
       && out.extended_resource_name.find('/') == std::string::npos) {
     spec["extendedResourceName"].error("an extended resource name such as example.com/gpu");
+  } else if (out.extended_resource_name.rfind(model::kImplicitPrefix, 0) == 0) {
+    // The API server rejects it: the implicit names belong to the classes themselves, so an
+    // explicit name there would collide with a class's implicit name (KEP-5004).
+    spec["extendedResourceName"].error(
+        "an extended resource name outside deviceclass.resource.kubernetes.io/ (those are the "
+        "classes' implicit names)",
+        fmt::format("\"{}\"", out.extended_resource_name));
   }
   return out;
 }

@@ -201,6 +201,23 @@ spec:
             "name such as example.com/gpu, got \"gpu\""});
 }
 
+TEST_CASE("a DeviceClass extended resource name may not take a class's implicit name") {
+  const Input in(R"(apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: c}
+spec:
+  extendedResourceName: deviceclass.resource.kubernetes.io/other
+)");
+  decode_device_class(in.root(), 0);
+  // KEP-5004: every class answers to deviceclass.resource.kubernetes.io/<its name>; the API
+  // server rejects an explicit name under that prefix, which would collide with one.
+  CHECK(in.errors()
+        == std::vector<std::string>{
+            "t.yaml:5:25: error: spec.extendedResourceName: an extended resource name outside "
+            "deviceclass.resource.kubernetes.io/ (those are the classes' implicit names), got "
+            "\"deviceclass.resource.kubernetes.io/other\""});
+}
+
 TEST_CASE("more than 32 selectors in a DeviceClass is an error") {
   std::string text =
       "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: c}\n"

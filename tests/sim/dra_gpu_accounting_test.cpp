@@ -437,6 +437,52 @@ TEST_CASE("sharedClaimDedup off in the kai profile gives the v0.17 numbers") {
   CHECK(queue_gpu(r, "default-queue") == 2 * kGpu);
 }
 
+/// The same node and claim, but the claim is not allocated yet and neither pod is bound: the
+/// scheduler allocates gpu-0 for the first pod, and the second one finds the claim allocated.
+std::string scheduled_shared_claim(const std::string& profile_doc) {
+  return node("n1") + slice("n1-gpus", "nodeName: n1", "gpu.nvidia.com", "pool-a", 1) + R"(
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata:
+  name: shared
+  labels: {kai.scheduler/queue: default-queue}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.nvidia.com}
+)" + "\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec:\n  resourceClaims: "
+         "[{name: gpu, resourceClaimName: shared}]\n  containers: [{name: main}]\n"
+         "\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: b, annotations: {drasim.dev/at: "
+         "10s}}\nspec:\n  resourceClaims: [{name: gpu, resourceClaimName: shared}]\n  containers: "
+         "[{name: main}]\n"
+         + profile_doc;
+}
+
+TEST_CASE("kai lets a second pod of a shared claim onto the node that already counts its GPU") {
+  // Section 2.2 (with #1930): before comparing, KAI adds to the node's free GPUs the pod's
+  // already-allocated claim devices the node already counts. a takes gpu-0 (idle 1000 - 1000 =
+  // 0); b asks 1 GPU, the node counts gpu-0 already, so b needs 1000 - 1000 = 0 <= 0 and binds;
+  // its charge is deduplicated (used stays 1000, idle 0).
+  const RunResult r = run_text(scheduled_shared_claim(profile("kai")));
+  REQUIRE(pod(r, "a").phase == model::PodPhase::kRunning);
+  REQUIRE(pod(r, "b").phase == model::PodPhase::kRunning);
+  const model::NodeInfo& n1 = node_of(r, "n1");
+  CHECK(gpu(n1.used) == 1 * kGpu);
+  CHECK(gpu(n1.idle) == 0);
+  CHECK(queue_gpu(r, "default-queue") == 2 * kGpu);  // the dedup is node-only
+}
+
+TEST_CASE("kai-v0.17 keeps the second pod of a shared claim pending on a full node") {
+  // Without the fix the second pod's 1 GPU is compared with idle 0 as is: KAI's resource fit
+  // fails on the only node, although the pod needs no new device.
+  const RunResult r = run_text(scheduled_shared_claim(profile("kai-v0.17")));
+  REQUIRE(pod(r, "a").phase == model::PodPhase::kRunning);
+  CHECK(pod(r, "b").phase == model::PodPhase::kPending);
+  CHECK(pending_reason(r, "b") == "0/1 nodes are available: 1 Insufficient gpu.");
+}
+
 // --- No DRA GPU accounting (kai-v0.12, draGpuAccounting: false) ---------------------------------
 
 /// A DRA-only node with 4 gpu.nvidia.com devices and a pod whose template claim asks 2 of them.
