@@ -331,8 +331,9 @@ void AllocateAction::report_unresolvable(PodId pod) {
             state_.jobs[state_.pod(pod).job.index()].queue_name, name,
             static_cast<double>(t.request.get(slot)) / (state_.names.is_milli(slot) ? 1000.0 : 1.0),
             pod_name,
-            fmt::format("pod {} requests {}, which no node advertises and no DeviceClass "
-                        "maps through extendedResourceName: it can never be scheduled",
+            fmt::format("pod {} requests {}, which no node advertises and which this scheduler "
+                        "cannot serve through DRA (no DeviceClass maps it, or the KEP-5004 "
+                        "bridge is off): it can never be scheduled",
                         pod_name, name)});
   }
 }

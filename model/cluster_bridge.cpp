@@ -26,6 +26,12 @@ void ClusterState::hold_bridge_claim(PodId pod_id, const ResourceClaim& syntheti
     p.bridge_claim = claims.add(std::move(info));
   }
   const ClaimId id = p.bridge_claim;
+  if (p.bridge_claim_leftover) {
+    reuse_leftover_claim(pod_id, allocation);
+    p.bridge_mappings = std::move(mappings);
+    p.extended_claim_status.reset();
+    return;
+  }
   DRASIM_ASSERT(!claims.at(id).present, "a pod holds one bridge claim at a time");
   // Before the binder creates it the claim lives in the scheduler's cache only; drasim keeps it
   // in the claim book from placement on so later placements see its devices as taken.
@@ -46,6 +52,38 @@ void ClusterState::hold_bridge_claim(PodId pod_id, const ResourceClaim& syntheti
   p.extended_claim_status.reset();
 }
 
+void ClusterState::reuse_leftover_claim(PodId pod_id, const AllocationResult& chosen) {
+  PodInfo& p = pod(pod_id);
+  const ClaimId id = p.bridge_claim;
+  const ResourceClaim& claim = claims.at(id).claim;
+  // KAI's binder looks the pod's claim up first (idempotency) and writes an allocation only
+  // when the claim has none: the pod gets the leftover's devices, not the scheduler's choice.
+  p.bridge_claim_leftover = false;
+  p.bridge_claim_reused = true;
+  claims.reserve(id, ClaimConsumer{"pods", p.name, ""});
+  std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == claim.meta.name; });
+  std::vector<std::string> held;
+  for (const DeviceAllocationResult& r : claim.allocation->results) {
+    p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
+    held.push_back(r.device);
+  }
+  std::vector<std::string> picked;
+  for (const DeviceAllocationResult& r : chosen.results) {
+    picked.push_back(r.device);
+  }
+  if (held == picked) {
+    return;
+  }
+  const PodTemplate& t = spec_of(pod_id);
+  const std::string pod_name = t.namespace_name + "/" + p.name;
+  report(Anomaly{
+      AnomalyKind::kStaleClaim, 0, "", jobs[p.job.index()].queue_name, "extended-resource claim",
+      static_cast<double>(held.size()), pod_name,
+      fmt::format("pod {} reuses claim {} left over from a failed bind: it holds "
+                  "device(s) {} while the scheduler allocated {}",
+                  pod_name, claim.meta.name, fmt::join(held, ", "), fmt::join(picked, ", "))});
+}
+
 void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   PodInfo& p = pod(pod_id);
   if (!p.bridge_claim.valid() || !claims.at(p.bridge_claim).present) {
@@ -54,6 +92,17 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   DRASIM_ASSERT(!p.node.valid(), "a bridge claim is dropped after its pod left its node");
   const ClaimId id = p.bridge_claim;
   const std::string name = claims.at(id).claim.meta.name;
+  if (p.bridge_claim_reused && !pod_gone) {
+    // A rolled-back placement gives the leftover claim back as it was.
+    claims.unreserve(id, p.name);
+    std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == name; });
+    p.bridge_claim_reused = false;
+    p.bridge_claim_leftover = true;
+    p.bridge_mappings.clear();
+    return;
+  }
+  p.bridge_claim_reused = false;
+  p.bridge_claim_leftover = false;
   claims.unreserve(id, p.name);
   if (claims.at(id).claim.allocation) {
     note_devices_changed(*claims.at(id).claim.allocation);
@@ -105,6 +154,38 @@ void ClusterState::bind_bridge_claim(PodId pod_id) {
                              "extended-resource claim {} both count toward node {} and queue {}",
                              pod_name, extra / kMilliPerGpu, claim.meta.name, node(node_id).name,
                              jobs[p.job.index()].queue_name)});
+}
+
+}  // namespace drasim::model
+
+namespace drasim::model {
+
+void ClusterState::fail_bind(PodId pod_id, bool leave_claim) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kBinding, "only a binding pod fails to bind");
+  remove(pod_id, PodPhase::kPending);
+  if (!p.bridge_claim.valid() || !claims.at(p.bridge_claim).present) {
+    return;
+  }
+  if (!leave_claim) {
+    drop_bridge_claim(pod_id, false);
+    return;
+  }
+  // The rollback asked for the claim's deletion; until it completes the claim keeps its
+  // allocation (its devices stay taken) and names the pod as owner, but nobody uses it.
+  const ClaimId id = p.bridge_claim;
+  claims.unreserve(id, p.name);
+  p.bridge_claim_reused = false;
+  p.bridge_claim_leftover = true;
+  p.extended_claim_status.reset();
+}
+
+void ClusterState::delete_leftover_claim(PodId pod_id) {
+  PodInfo& p = pod(pod_id);
+  if (!p.bridge_claim_leftover) {
+    return;  // reused by a later placement: in use, so not deleted while the pod holds it
+  }
+  drop_bridge_claim(pod_id, false);
 }
 
 }  // namespace drasim::model

@@ -204,7 +204,10 @@ struct PodInfo {
   /// The KEP-5004 claim of the pod (one per pod, reused across placements); invalid until the
   /// bridge first serves the pod.
   ClaimId bridge_claim;
-  std::vector<RequestMapping> bridge_mappings;               ///< the placement's mappings
+  std::vector<RequestMapping> bridge_mappings;  ///< the placement's mappings
+  /// The bridge claim survived a failed bind and nobody uses it (its deletion is pending).
+  bool bridge_claim_leftover = false;
+  bool bridge_claim_reused = false;  ///< the current placement reuses that leftover claim
   std::optional<ExtendedClaimStatus> extended_claim_status;  ///< written at bind
   /// GPUs KAI counts twice for the pod (its bridge claim's GPUs on top of its container
   /// request) once the claim exists, with `skipBridgeClaimsInGpuCount` off; milli-GPUs.
@@ -430,6 +433,18 @@ class ClusterState {
   /// the pod's `extendedResourceClaimStatus`. With `skipBridgeClaimsInGpuCount` off, KAI now
   /// counts the claim's GPUs on top of the container request (re-charging node and queue).
   void bind_bridge_claim(PodId pod);
+
+  /// A failed bind's rollback: the pod leaves its node and returns to pending; its ordinary
+  /// claims stay as they are (KAI's binder does not undo them). The KEP-5004 claim is deleted,
+  /// or, with `leave_claim`, stays as a leftover until delete_leftover_claim.
+  void fail_bind(PodId pod, bool leave_claim);
+
+  /// The leftover claim's deletion completes (no-op when the pod reuses it by now).
+  void delete_leftover_claim(PodId pod);
+
+  /// KAI's binder finds the pod's leftover claim and keeps its allocation (a stale-claim
+  /// anomaly when it differs from `chosen`, the scheduler's allocation).
+  void reuse_leftover_claim(PodId pod, const AllocationResult& chosen);
 
   /// Tells the filter memo which node's answers an allocation change makes stale: the node a
   /// pool is local to (every slice of the pool names it), or every node otherwise.

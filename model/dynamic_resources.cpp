@@ -46,6 +46,24 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
     return;
   }
   const std::string& ns = t.namespace_name;
+  if (bridge_ && p.bridge_claim_leftover && state_.kai.stale_claim_recovery) {
+    // The design's recovery path: a claim of an earlier attempt still exists, so the pod is
+    // unschedulable until it is deleted (upstream: "cannot schedule extended resource claim").
+    const std::string& claim = state_.claims.at(p.bridge_claim).claim.meta.name;
+    rejection_ = fmt::format(
+        "cannot schedule extended resource claim: claim {} from an earlier "
+        "binding attempt still exists",
+        claim);
+    const std::string pod_name = ns + "/" + p.name;
+    state_.report_once(
+        fmt::format("stale-claim/{}/{}", pod_name, p.epoch),
+        Anomaly{AnomalyKind::kStaleClaim, 0, "", state_.jobs[p.job.index()].queue_name,
+                "extended-resource claim", 1, pod_name,
+                fmt::format("pod {} is unschedulable while claim {}, left over from a failed "
+                            "bind, is being deleted",
+                            pod_name, claim)});
+    return;
+  }
   if (!state_.dra.enabled) {
     std::vector<std::string> names;
     for (const PodResourceClaim& c : t.resource_claims) {

@@ -51,6 +51,11 @@ struct KaiSwitches {
   /// Pods sharing one claim's devices on a node charge the node once per device (#1930, on main
   /// after v0.17.0). Off: each pod charges the claim's devices again (negative idle).
   bool shared_claim_dedup = true;
+  /// A pod whose KEP-5004 claim from a failed bind still exists is unschedulable until the
+  /// claim is gone (the design's recovery path, `findExtendedResourceClaim`). KAI as shipped
+  /// never calls that lookup, so every kai profile has it off: the scheduler allocates afresh
+  /// and the binder, finding the leftover claim, binds the pod with the leftover's devices.
+  bool stale_claim_recovery = false;
 
   friend bool operator==(const KaiSwitches&, const KaiSwitches&) = default;
 };
@@ -63,7 +68,7 @@ struct KaiSwitchInfo {
   std::string_view summary;
 };
 
-inline constexpr std::array<KaiSwitchInfo, 10> kKaiSwitches{{
+inline constexpr std::array<KaiSwitchInfo, 11> kKaiSwitches{{
     {"draGpuAccounting", &KaiSwitches::dra_gpu_accounting,
      "GPU devices of a node's ResourceSlices join its GPU slot; claim GPUs count as the pod's "
      "GPUs and its queue's quota"},
@@ -86,6 +91,8 @@ inline constexpr std::array<KaiSwitchInfo, 10> kKaiSwitches{{
      "deviceclass.resource.kubernetes.io/<gpu class> requests count in the GPU slot"},
     {"sharedClaimDedup", &KaiSwitches::shared_claim_dedup,
      "pods sharing a claim on one node charge its devices once (fix #1930)"},
+    {"staleClaimRecovery", &KaiSwitches::stale_claim_recovery,
+     "a pod whose extended-resource claim survived a failed bind waits until it is deleted"},
 }};
 
 /// The switch named `name`, if any.

@@ -47,15 +47,21 @@ bool RunResult::all_expectations_passed() const {
   return true;
 }
 
-Engine::Engine(const Scenario& scenario)
-    : scenario_(scenario),
+Engine::Engine(const Scenario& scenario, EngineOptions options)
+    : options_(options),
+      scenario_(scenario),
       state_(model::build_cluster(scenario.objects, build_options(scenario))),
       verdicts_(scenario.expectations.size()),
       checked_(scenario.expectations.size(), false),
+      faults_left_(scenario.binder_faults.size()),
       truth_(state_),
       quota_(state_.queues.size()),
       negative_idle_(state_.nodes.size()),
-      quota_drift_(state_.queues.size()) {}
+      quota_drift_(state_.queues.size()) {
+  for (size_t i = 0; i < scenario.binder_faults.size(); ++i) {
+    faults_left_[i] = scenario.binder_faults[i].count;
+  }
+}
 
 void Engine::seed_events() {
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
@@ -126,8 +132,12 @@ void Engine::start_running(model::PodId pod) {
 }
 
 void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) {
-  truth_.sync(state_, pod);
   const model::QueueId queue = state_.jobs[state_.pod(pod).job.index()].queue;
+  if (!options_.detect_anomalies) {
+    quota_.after_pod(state_, truth_, queue, now_);
+    return;
+  }
+  truth_.sync(state_, pod);
   quota_.after_pod(state_, truth_, queue, now_);
   quota_drift_.check_queue(state_, truth_, queue);
   if (placed) {
@@ -139,6 +149,10 @@ void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) 
 }
 
 void Engine::after_cycle(const model::CycleResult& result) {
+  if (!options_.detect_anomalies) {
+    quota_.after_cycle(state_, truth_, result.fair_shares, now_);
+    return;
+  }
   for (const auto& [pod, node] : result.binds) {
     truth_.sync(state_, pod);
     negative_idle_.placed(node, pod);
@@ -231,10 +245,55 @@ void Engine::handle(const WakeUp&) {
   mark_dirty();
 }
 
+std::optional<SimDuration> Engine::bind_fault(model::PodId pod) {
+  const model::PodInfo& p = state_.pod(pod);
+  for (size_t i = 0; i < scenario_.binder_faults.size(); ++i) {
+    const BinderFault& f = scenario_.binder_faults[i];
+    const bool open = now_ >= f.at && (!f.window || now_ < f.at + *f.window);
+    if (!open || faults_left_[i] == 0) {
+      continue;
+    }
+    if (f.probability < 1) {
+      // FNV-1a over the seed, the pod and its placement: the same run fails the same binds.
+      uint64_t h = 1469598103934665603ULL ^ scenario_.seed;
+      for (const char c : p.name + "/" + std::to_string(p.epoch) + "/" + std::to_string(i)) {
+        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+      }
+      if (static_cast<double>(h >> 11) / static_cast<double>(1ULL << 53) >= f.probability) {
+        continue;
+      }
+    }
+    if (faults_left_[i] > 0) {
+      --faults_left_[i];
+    }
+    return f.leave_claim;
+  }
+  return std::nullopt;
+}
+
+void Engine::handle(const ClaimDeleted& e) {
+  state_.delete_leftover_claim(e.pod);
+  mark_dirty();
+}
+
 void Engine::handle(const BindDone& e) {
   model::PodInfo& p = state_.pod(e.pod);
   if (p.phase != model::PodPhase::kBinding || p.epoch != e.epoch) {
     return;  // evicted while binding
+  }
+  if (const std::optional<SimDuration> leave = bind_fault(e.pod)) {
+    // The BindRequest fails; the binder rolls back and the pod is pending again.
+    const model::NodeId node = p.node;
+    const bool lingers = leave->us > 0;
+    state_.fail_bind(e.pod, lingers);
+    if (lingers) {
+      queue_.schedule(now_ + *leave, ClaimDeleted{e.pod});
+    }
+    ++pending_;
+    ++stats_.failed_binds;
+    after_pod_moved(e.pod, node, false);
+    mark_dirty();
+    return;
   }
   // The binder creates the pod's KEP-5004 claim before it binds the pod; KAI may count that
   // claim's GPUs again (double count), which changes the node's and the queue's accounting.
@@ -351,8 +410,8 @@ RunResult Engine::run() {
   return result;
 }
 
-RunResult run_scenario(const Scenario& scenario) {
-  Engine engine(scenario);
+RunResult run_scenario(const Scenario& scenario, EngineOptions options) {
+  Engine engine(scenario, options);
   return engine.run();
 }
 

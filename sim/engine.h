@@ -16,13 +16,21 @@
 #include "sim/run_result.h"
 #include "sim/scenario.h"
 
+#include <optional>
 #include <set>
 
 namespace drasim::sim {
 
+/// Knobs that do not change what the scheduler decides.
+struct EngineOptions {
+  /// Ground truth, negative-idle and quota-drift detection (off only to measure their cost:
+  /// the report then has no engine-side anomalies and `actual` stays 0).
+  bool detect_anomalies = true;
+};
+
 class Engine {
  public:
-  explicit Engine(const Scenario& scenario);
+  explicit Engine(const Scenario& scenario, EngineOptions options = {});
 
   /// Runs to the end and returns the result. Call once.
   RunResult run();
@@ -34,7 +42,11 @@ class Engine {
   void handle(const ClaimAppears& e);
   void handle(const PodFinished& e);
   void handle(const EvictionDone& e);
+  void handle(const ClaimDeleted& e);
   void handle(const BindDone& e);
+  /// Whether a binder fault fails this bind; if so, how long the pod's KEP-5004 claim outlives
+  /// the rollback (0: deleted at once).
+  std::optional<SimDuration> bind_fault(model::PodId pod);
   void handle(const WakeUp& e);
   void handle(const PodSubmitted& e);
   void handle(const CycleDue& e);
@@ -55,6 +67,7 @@ class Engine {
   void after_cycle(const model::CycleResult& result);
   [[nodiscard]] ExpectationResult check(const Expectation& expectation) const;
 
+  EngineOptions options_;
   const Scenario& scenario_;
   model::ClusterState state_;
   EventQueue queue_;
@@ -66,6 +79,7 @@ class Engine {
   std::set<int64_t> wake_pending_;  ///< wake-up times already scheduled
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
+  std::vector<int64_t> faults_left_;  ///< per binder fault: binds it may still fail (-1: any)
   RunStats stats_;
   QueueGroundTruth truth_;
   QuotaRecorder quota_;
@@ -74,6 +88,6 @@ class Engine {
 };
 
 /// Convenience: build an Engine and run it.
-RunResult run_scenario(const Scenario& scenario);
+RunResult run_scenario(const Scenario& scenario, EngineOptions options = {});
 
 }  // namespace drasim::sim

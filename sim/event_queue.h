@@ -41,6 +41,11 @@ struct EvictionDone {
   uint32_t epoch = 0;
 };
 
+/// The deletion of a pod's KEP-5004 claim left over from a failed bind completes.
+struct ClaimDeleted {
+  model::PodId pod;
+};
+
 struct BindDone {
   model::PodId pod;
   uint32_t epoch = 0;
@@ -62,9 +67,9 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event =
-    std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, EvictionDone, BindDone,
-                 PodSubmitted, WakeUp, CycleDue, ExpectationDue, HorizonReached>;
+using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, EvictionDone,
+                           ClaimDeleted, BindDone, PodSubmitted, WakeUp, CycleDue, ExpectationDue,
+                           HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;

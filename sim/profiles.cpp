@@ -14,6 +14,8 @@ model::KaiSwitches profile_switches(Profile profile) {
       s.dra_only_node_guard = false;
       s.shared_claim_dedup = false;
       s.skip_delegated_in_fit = true;
+      // Filter refuses a pod whose special claim already exists; PostFilter deletes it.
+      s.stale_claim_recovery = true;
       return s;
     case Profile::kKaiV017:
       // v0.17.0 shipped the bridge (#1943) but not the shared-device dedup (#1930, unreleased).

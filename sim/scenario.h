@@ -65,6 +65,20 @@ struct Expectation {
   model::SourceRef source;
 };
 
+/// A `binderFault` event of `spec.events[]` (PRODUCT.md section 2): from `at`, for `window`
+/// (to the end when absent), binds fail, at most `count` of them (-1: no limit), each with
+/// `probability` (decided from the seed). The binder's rollback deletes the pod's KEP-5004 claim;
+/// with `leave_claim` > 0 that deletion only completes after it (a claim left over from the
+/// failed attempt).
+struct BinderFault {
+  SimTime at;
+  std::optional<SimDuration> window;
+  int64_t count = -1;
+  double probability = 1;
+  SimDuration leave_claim;
+  model::SourceRef source;
+};
+
 struct Scenario {
   std::string name = "scenario";
   uint64_t seed = 1;
@@ -77,6 +91,7 @@ struct Scenario {
 
   SchedulerConfig scheduler;
   std::vector<Expectation> expectations;
+  std::vector<BinderFault> binder_faults;
   model::ObjectSet objects;
   std::vector<std::string> files;     ///< file table: SourceRef::file indexes into it
   std::vector<std::string> warnings;  ///< e.g. skipped kinds, one line per kind

@@ -66,6 +66,24 @@ TEST_CASE("fill 1000 DRA nodes with 8000 one-GPU claim-template pods", "[dra]") 
     BENCHMARK("replay, profile " + profile) {
       return sim::run_scenario(scenario).stats.placements;
     };
+    BENCHMARK("replay without anomaly detection, profile " + profile) {
+      return sim::run_scenario(scenario, sim::EngineOptions{false}).stats.placements;
+    };
+  }
+}
+
+TEST_CASE("fill 1000 DRA nodes with 8000 nvidia.com/gpu pods through the KEP-5004 bridge",
+          "[dra]") {
+  for (const std::string profile : {"kai", "kube-scheduler"}) {
+    const std::string yaml = synthetic_dra_yaml(1000, 8000, profile, true);
+    const sim::Scenario scenario = sim::load_scenario_texts({{"bridge.yaml", yaml}});
+    const sim::RunResult once = sim::run_scenario(scenario);
+    WARN(profile << ": " << once.stats.placements << " bridged placements in " << once.stats.cycles
+                 << " cycles");
+    REQUIRE(once.stats.placements == 8000);
+    BENCHMARK("bridge replay, profile " + profile) {
+      return sim::run_scenario(scenario).stats.placements;
+    };
   }
 }
 

@@ -23,6 +23,10 @@ TEST_CASE("device-plugin cluster of 1000 nodes and 10000 pods", "[engine]") {
   BENCHMARK("replay (build state and run to the end)") {
     return sim::run_scenario(scenario).stats.placements;
   };
+  // The cost of ground truth, negative-idle and quota-drift detection is the difference.
+  BENCHMARK("replay without anomaly detection") {
+    return sim::run_scenario(scenario, sim::EngineOptions{false}).stats.placements;
+  };
 }
 
 }  // namespace drasim::bench

@@ -60,17 +60,23 @@ namespace drasim::bench {
 /// A DRA-only cluster: `nodes` nodes with one node-local slice of 8 H100-like GPUs each (two
 /// NUMA nodes, memory capacity), the class `gpu.nvidia.com`, a claim template asking for one
 /// GPU with at least 40Gi through a CEL selector, and `pods` pods using it, all at time 0 and
-/// running forever, so the run is one fill of the cluster.
-inline std::string synthetic_dra_yaml(int nodes, int pods, const std::string& profile = "kai") {
+/// running forever, so the run is one fill of the cluster. With `bridge`, the class declares
+/// `extendedResourceName: nvidia.com/gpu` and the pods ask for `nvidia.com/gpu: 1` instead of a
+/// claim: every placement goes through the KEP-5004 bridge.
+inline std::string synthetic_dra_yaml(int nodes, int pods, const std::string& profile = "kai",
+                                      bool bridge = false) {
   std::string out = fmt::format(R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {{name: synthetic-dra}}
-spec: {{seed: 1, scheduler: {{period: 1s, profile: {}}}}}
+spec:
+  seed: 1
+  kubernetes: {{version: "1.35", featureGates: {{DRAExtendedResource: true}}}}
+  scheduler: {{period: 1s, profile: {}}}
 ---
 apiVersion: resource.k8s.io/v1
 kind: DeviceClass
 metadata: {{name: gpu.nvidia.com}}
-spec:
+spec:{}
   selectors:
   - cel:
       expression: device.driver == "gpu.nvidia.com" && device.attributes["gpu.nvidia.com"].type == "gpu"
@@ -89,7 +95,7 @@ spec:
           - cel:
               expression: device.capacity["gpu.nvidia.com"].memory.compareTo(quantity("40Gi")) >= 0
 )",
-                                profile);
+                                profile, bridge ? "\n  extendedResourceName: nvidia.com/gpu" : "");
   for (int i = 0; i < nodes; ++i) {
     out += fmt::format(
         "---\napiVersion: v1\nkind: Node\nmetadata: {{name: dra-{:05d}}}\nstatus:\n  "
@@ -107,6 +113,14 @@ spec:
     }
   }
   for (int i = 0; i < pods; ++i) {
+    if (bridge) {
+      out += fmt::format(
+          "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: job-{:06d}, namespace: ml}}\nspec:\n"
+          "  containers:\n  - name: main\n    resources:\n      requests: {{cpu: \"4\", memory: "
+          "16Gi}}\n      limits: {{nvidia.com/gpu: \"1\"}}\n",
+          i);
+      continue;
+    }
     out += fmt::format(
         "---\napiVersion: v1\nkind: Pod\nmetadata: {{name: job-{:06d}, namespace: ml}}\nspec:\n"
         "  resourceClaims: [{{name: gpu, resourceClaimTemplateName: one-gpu}}]\n  containers:\n"

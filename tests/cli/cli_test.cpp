@@ -242,10 +242,10 @@ TEST_CASE("drasim profiles lists every profile and switch with its value per kai
     CAPTURE(profile);
     CHECK(contains(r.out, std::string("\n  ") + profile));
   }
-  for (const char* name :
-       {"draGpuAccounting", "draOnlyNodeGuard", "draGuardSharedOnly", "extendedResourceBridge",
-        "skipDelegatedInFit", "zeroDelegatedOnReserve", "skipDelegatedInTopology",
-        "skipBridgeClaimsInGpuCount", "remapImplicitGpuNames", "sharedClaimDedup"}) {
+  for (const char* name : {"draGpuAccounting", "draOnlyNodeGuard", "draGuardSharedOnly",
+                           "extendedResourceBridge", "skipDelegatedInFit", "zeroDelegatedOnReserve",
+                           "skipDelegatedInTopology", "skipBridgeClaimsInGpuCount",
+                           "remapImplicitGpuNames", "sharedClaimDedup", "staleClaimRecovery"}) {
     CAPTURE(name);
     CHECK(contains(r.out, std::string("\n  ") + name + " "));
   }

@@ -25,11 +25,13 @@ TEST_CASE("events at the same time run in phase order whatever order they were s
   q.schedule(SimTime{5}, DraObjectsAppear{});
   q.schedule(SimTime{5}, NodeAppears{model::NodeId(4)});
   q.schedule(SimTime{5}, ExpectationDue{0});
+  q.schedule(SimTime{5}, ClaimDeleted{model::PodId(6)});
   // Variant indexes are the phases: 0 node, 1 DRA objects, 2 claim, 3 finished, 4 eviction
-  // done, 5 bind, 6 submit, 7 wake-up, 8 cycle, 9 check, 10 horizon. A slice or claim that
-  // appears at a cycle's instant is seen by that cycle, a pod submitted then finds its claims,
-  // and capacity an evicted pod frees is free for that cycle.
-  for (size_t expected = 0; expected < 11; ++expected) {
+  // done, 5 leftover claim deleted, 6 bind, 7 submit, 8 wake-up, 9 cycle, 10 check, 11
+  // horizon. A slice or claim that appears at a cycle's instant is seen by that cycle, a pod
+  // submitted then finds its claims, and capacity an evicted pod or a deleted claim frees is
+  // free for that cycle.
+  for (size_t expected = 0; expected < 12; ++expected) {
     CHECK(phase_of(q.pop()) == expected);
   }
   CHECK(q.empty());
