@@ -30,10 +30,11 @@ std::string report_of(const std::string& scenario_file) {
 TEST_CASE("every reference scenario's JSON report matches its golden file") {
   // device-plugin: placement and pending reasons; pure-dra: devices per pod; implicit
   // tolerations; gpu-sharing: GPU groups; reclaim and quota-fairshare: evictions and the quota
-  // rows with their series.
+  // rows with their series; mixed: device-plugin and bridged pods side by side, synthetic claim
+  // names and extendedResourceClaimStatus, quota drift and shadowed-device-class anomalies.
   const std::string root = DRASIM_SOURCE_DIR;
   for (const char* name : {"device-plugin", "pure-dra", "implicit-tolerations", "gpu-sharing",
-                           "reclaim", "quota-fairshare"}) {
+                           "reclaim", "quota-fairshare", "mixed"}) {
     CAPTURE(name);
     const std::string expected = read_file(root + "/tests/golden/" + name + ".json");
     REQUIRE_FALSE(expected.empty());
