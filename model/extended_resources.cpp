@@ -143,7 +143,10 @@ struct ResourcePart {
 
 void add_long_lived(const std::vector<Indexed>& all, const std::string& resource,
                     ResourcePart& part) {
-  part.long_lived.assign(all.size(), std::nullopt);
+  // resize, not assign(n, nullopt): GCC 12 at -O2 warns of a null dereference inside
+  // std::optional's copy for the latter (a false positive of -Wnull-dereference).
+  part.long_lived.clear();
+  part.long_lived.resize(all.size());
   for (size_t i = 0; i < all.size(); ++i) {
     const Container& c = *all[i].container;
     const auto count = all[i].long_lived ? device_count(c, resource) : std::nullopt;

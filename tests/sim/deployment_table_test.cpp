@@ -320,8 +320,9 @@ TEST_CASE("a resource no node advertises and no class maps is unresolvable") {
   CHECK(unresolvable[0].pod == "default/p");
   CHECK(unresolvable[0].queue == "default-queue");
   CHECK(unresolvable[0].message
-        == "pod default/p requests example.com/fpga, which no node advertises and no DeviceClass "
-           "maps through extendedResourceName: it can never be scheduled");
+        == "pod default/p requests example.com/fpga, which no node advertises and which this "
+           "scheduler cannot serve through DRA (no DeviceClass maps it, or the KEP-5004 bridge "
+           "is off): it can never be scheduled");
   CHECK(r.anomalies.size() == 1);
 }
 
