@@ -177,18 +177,23 @@ std::optional<double> decode_percentage(const Cursor& c) {
   return percent / 100;
 }
 
-/// `fairShare: {queue: team-a, resource: gpu, within: 10%}`.
-void decode_fair_share(const Cursor& p, uint32_t file_index, Expectation& e) {
-  e.kind = Expectation::Kind::kFairShare;
-  if (!p.expect_map("a mapping such as {queue: team-a, resource: gpu, within: 10%}")) {
-    return;
-  }
+/// The `queue` and `resource` (cpu, memory, gpu) of a fairShare or quotaDrift expectation.
+void decode_queue_resource(const Cursor& p, uint32_t file_index, Expectation& e) {
   e.queue = p["queue"].required_str("a queue name");
   e.queue_source = source_of(p["queue"].present() ? p["queue"] : p, file_index);
   e.resource = p["resource"].one_of<size_t>({{"cpu", 0}, {"memory", 1}, {"gpu", 2}}, 0);
   if (!p["resource"].present()) {
     p["resource"].error("one of cpu, memory, gpu");
   }
+}
+
+/// `fairShare: {queue: team-a, resource: gpu, within: 10%}`.
+void decode_fair_share(const Cursor& p, uint32_t file_index, Expectation& e) {
+  e.kind = Expectation::Kind::kFairShare;
+  if (!p.expect_map("a mapping such as {queue: team-a, resource: gpu, within: 10%}")) {
+    return;
+  }
+  decode_queue_resource(p, file_index, e);
   e.within = decode_percentage(p["within"]).value_or(0);
   if (e.name.empty()) {
     e.name = fmt::format("{} {} within {}% of its fair share", e.queue,
@@ -202,12 +207,7 @@ void decode_quota_drift(const Cursor& p, uint32_t file_index, Expectation& e) {
   if (!p.expect_map("a mapping such as {queue: team-a, resource: gpu, within: 0}")) {
     return;
   }
-  e.queue = p["queue"].required_str("a queue name");
-  e.queue_source = source_of(p["queue"].present() ? p["queue"] : p, file_index);
-  e.resource = p["resource"].one_of<size_t>({{"cpu", 0}, {"memory", 1}, {"gpu", 2}}, 0);
-  if (!p["resource"].present()) {
-    p["resource"].error("one of cpu, memory, gpu");
-  }
+  decode_queue_resource(p, file_index, e);
   constexpr std::string_view kWithin = "zero or more (cpu cores, memory bytes or GPUs)";
   const std::optional<double> within = p["within"].number(kWithin);
   if (!p["within"].present()) {
