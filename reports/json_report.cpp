@@ -1,5 +1,6 @@
 #include "reports/json_report.h"
 
+#include "reports/claims_json.h"
 #include "reports/json_writer.h"
 #include "reports/pod_rows.h"
 #include "reports/quota_rows.h"
@@ -246,6 +247,8 @@ std::string json_report(const sim::RunResult& result) {
     write_pod(w, r);
   }
   w.end_array();
+  w.key("claims");
+  write_claims(w, result.state);
   w.key("anomalies");  // already in report order (sim/anomaly_order.h)
   w.begin_array();
   for (const model::Anomaly& a : result.anomalies) {
