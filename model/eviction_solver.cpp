@@ -6,12 +6,22 @@
 #include "model/statement.h"
 
 #include <algorithm>
+#include <tuple>
 
 namespace drasim::model {
 namespace {
 
 bool active_allocated(PodPhase p) {
   return p == PodPhase::kBinding || p == PodPhase::kRunning;
+}
+
+/// A victim job's place in victim order now (eviction_candidates.h: lower priority, jobs above
+/// minMember, newer, then name first), with its id to break ties.
+std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(const ClusterState& s, JobId id) {
+  const JobInfo& job = s.jobs[id.index()];
+  const int64_t bound = job.active_pods - job.releasing_pods;
+  return {job.priority, bound > job.min_member ? 0 : 1, -job.creation_us,
+          -static_cast<int64_t>(job.name_rank), id.index()};
 }
 
 }  // namespace
@@ -146,11 +156,42 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     return true;
   }
   stmt.discard();
-  while (const std::optional<JobId> victim = next_victim()) {
+  // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes
+  // the rest back into its queue's victim order, where its elastic state may now rank it behind
+  // another job of the queue (addNextPotentialVictims): elastic victims of one queue alternate.
+  // `deferred` holds those remainders; they compete with the feed's next job of the same queue.
+  std::vector<JobId> deferred;
+  std::optional<JobId> ahead;
+  bool fed_out = false;
+  const auto next = [&]() -> std::optional<JobId> {
+    if (!ahead && !fed_out) {
+      ahead = next_victim();
+      fed_out = !ahead;
+    }
+    const auto best = std::min_element(deferred.begin(), deferred.end(), [&](JobId a, JobId b) {
+      return victim_key(state_, a) < victim_key(state_, b);
+    });
+    if (best != deferred.end()
+        && (!ahead || state_.jobs[ahead->index()].queue != state_.jobs[best->index()].queue
+            || victim_key(state_, *best) < victim_key(state_, *ahead))) {
+      const JobId out = *best;
+      deferred.erase(best);
+      return out;
+    }
+    const std::optional<JobId> out = ahead;
+    ahead.reset();
+    return out;
+  };
+  while (const std::optional<JobId> victim = next()) {
     if (*victim == job_id) {
       continue;  // a job never evicts its own pods
     }
-    for (VictimChunk& chunk : chunks_of(*victim)) {
+    std::vector<VictimChunk> chunks = chunks_of(*victim);
+    if (chunks.size() > 1) {
+      chunks.resize(1);
+      deferred.push_back(*victim);
+    }
+    for (VictimChunk& chunk : chunks) {
       for (const PodId p : chunk.pods) {
         released.emplace_back(p, state_.pod(p).phase);
         state_.begin_release(p);

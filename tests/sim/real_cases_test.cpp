@@ -245,17 +245,11 @@ TEST_CASE(
   CHECK(running_devices == 4);
 }
 
-// KNOWN DEVIATION (model/eviction_candidates.cpp, model/eviction_solver.cpp; reported, not
-// fixed here): upstream KAI pops a victim job, takes its surplus task and pushes the rest of
-// the job back into the victims queue (PodAccumulatedScenarioBuilder.addNextPotentialVictims,
-// GetTasksToEvict + CloneWithTasks + PushJob), where it is re-ordered: at minMember it now
-// ranks after the other elastic job still above minMember, so the two jobs lose one pod each.
-// drasim ranks each victim job once (elastic rank fixed when the candidates are built) and
-// takes all of a job's chunks in a row, so it evicts both pods of elastic-reclaimee-job-2 and
-// none of job-1. The same happens with nvidia.com/gpu device-plugin pods, so it is not a DRA
-// accounting problem. should_fail keeps the upstream assertion and flags the fix when it lands.
-TEST_CASE("KAI e2e reclaim (DRA) from elastic jobs: each reclaimee PodGroup keeps one pod"
-          * doctest::should_fail()) {
+// Upstream KAI pops a victim job, takes its surplus task and pushes the rest of the job back
+// into the victims queue (PodAccumulatedScenarioBuilder.addNextPotentialVictims), where it is
+// re-ordered: at minMember it now ranks after the other elastic job still above minMember, so
+// the two jobs lose one pod each (model/eviction_solver.cpp does the same).
+TEST_CASE("KAI e2e reclaim (DRA) from elastic jobs: each reclaimee PodGroup keeps one pod") {
   const RunResult r = run_case("kai-e2e-reclaim-dra-elastic.yaml");
   // reclaim_dra_specs.go "Reclaim tasks from elastic jobs (DRA)": CreateQueues(4, 2, 2), two
   // elastic PodGroups (minMember 1) with two 1-device pods each, then a 2-device reclaimer:
