@@ -21,19 +21,13 @@ namespace {
 
 /// GPU device keys of the pod's claims that are already allocated (a shared claim).
 std::vector<std::string> allocated_gpu_keys(const ClusterState& s, PodId pod) {
-  PodInfo probe;
+  std::vector<PodDevice> devices;
   for (const ClaimId c : s.pod(pod).claims) {
-    if (!c.valid() || !s.claims.at(c).present) {
-      continue;
-    }
-    const ResourceClaim& claim = s.claims.at(c).claim;
-    if (claim.allocation) {
-      for (const DeviceAllocationResult& r : claim.allocation->results) {
-        probe.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
-      }
+    if (c.valid() && s.claims.at(c).present && s.claims.at(c).claim.allocation) {
+      record_devices(s.claims.at(c).claim, devices);
     }
   }
-  return dra_gpu_keys(probe);
+  return dra_gpu_keys(devices);
 }
 
 /// The request KAI's fit compares on `node`: the template's, with `skipDelegatedInFit` the
@@ -42,10 +36,11 @@ std::vector<std::string> allocated_gpu_keys(const ClusterState& s, PodId pod) {
 /// adds them to the node's free GPUs before comparing).
 class FitRequest {
  public:
-  FitRequest(const ClusterState& s, PodId pod)
+  /// `bridge`: the pod may use the KEP-5004 bridge (uses_bridge).
+  FitRequest(const ClusterState& s, PodId pod, bool bridge)
       : s_(s),
         t_(s.spec_of(pod)),
-        bridge_(s.kai.skip_delegated_in_fit && uses_bridge(s, t_)),
+        bridge_(s.kai.skip_delegated_in_fit && bridge),
         shared_keys_(s.kai.shared_claim_dedup && t_.claim_gpu_milli > 0
                          ? allocated_gpu_keys(s, pod)
                          : std::vector<std::string>{}) {}
@@ -120,7 +115,7 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
   // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
   const auto& verdicts = filters_.verdicts(spec);
-  FitRequest fit(state_, pod);
+  FitRequest fit(state_, pod, uses_bridge(state_, t));
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
   std::map<std::string, int> shared_problems;
@@ -195,7 +190,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   const PodTemplate& t = state_.spec_of(pod);
   Placement out;
   std::optional<DynamicResources> dra;
-  if (t.has_resource_claims || uses_bridge(state_, t)) {
+  const bool bridged = uses_bridge(state_, t);
+  if (t.has_resource_claims || bridged) {
     dra.emplace(state_, pod, true);
     if (!dra->rejection().empty()) {
       out.reason = dra->rejection();
@@ -210,7 +206,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     return out;
   }
   const auto& verdicts = filters_.verdicts(p.spec);
-  FitRequest fit(state_, pod);
+  FitRequest fit(state_, pod, bridged);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;
   // The binpack range spans the node set whatever fits; it is computed when the first node
@@ -319,11 +315,10 @@ void AllocateAction::report_unresolvable(PodId pod) {
         || (**pool_max_).get(slot) > 0) {
       continue;
     }
-    const bool mapped = bridge_enabled(state_) && state_.dra.extended->find(name) != nullptr;
-    if (mapped) {
+    if (bridge_maps(state_, name)) {
       continue;
     }
-    const std::string pod_name = t.namespace_name + "/" + state_.pod(pod).name;
+    const std::string pod_name = state_.pod_key(pod);
     state_.report_once(
         "unresolvable/" + pod_name + "/" + name,
         Anomaly{
@@ -346,7 +341,7 @@ void AllocateAction::report_false_reject(const JobInfo& job, PodId pod,
     names.push_back(state_.names.name(slot));
   }
   const std::string resources = fmt::format("{}", fmt::join(names, ", "));
-  const std::string pod_name = job.namespace_name + "/" + state_.pod(pod).name;
+  const std::string pod_name = state_.pod_key(pod);
   state_.report_once(
       "topology-false-reject/" + job.namespace_name + "/" + job.name,
       Anomaly{AnomalyKind::kTopologyFalseReject, 0, "", job.queue_name, resources, 0, pod_name,

@@ -12,23 +12,20 @@ bool bridge_enabled(const ClusterState& state) {
          && !state.dra.extended->empty();
 }
 
+bool bridge_maps(const ClusterState& state, std::string_view resource) {
+  return bridge_enabled(state) && state.dra.extended->find(resource) != nullptr;
+}
+
 bool uses_bridge(const ClusterState& state, const PodTemplate& t) {
-  if (t.dra_capable.empty() || !bridge_enabled(state)) {
-    return false;
-  }
-  return std::any_of(t.dra_capable.begin(), t.dra_capable.end(), [&](const DraCapable& r) {
-    return state.dra.extended->find(r.name) != nullptr;
-  });
+  return std::any_of(t.dra_capable.begin(), t.dra_capable.end(),
+                     [&](const DraCapable& r) { return bridge_maps(state, r.name); });
 }
 
 std::vector<std::string> delegated_names(const ClusterState& state, const PodTemplate& t,
                                          const NodeInfo& node) {
   std::vector<std::string> out;
-  if (t.dra_capable.empty() || !bridge_enabled(state)) {
-    return out;
-  }
   for (const DraCapable& r : t.dra_capable) {
-    if (!node.advertises(r.name) && state.dra.extended->find(r.name) != nullptr) {
+    if (!node.advertises(r.name) && bridge_maps(state, r.name)) {
       out.push_back(r.name);
     }
   }
@@ -37,7 +34,7 @@ std::vector<std::string> delegated_names(const ClusterState& state, const PodTem
 
 ResourceVector fit_request(const ClusterState& state, const PodTemplate& t, const NodeInfo& node) {
   ResourceVector request = t.request;
-  if (!state.kai.skip_delegated_in_fit || t.dra_capable.empty() || !bridge_enabled(state)) {
+  if (!state.kai.skip_delegated_in_fit) {
     return request;
   }
   // KAI never skips the GPU slot: DRA GPUs are in the node's GPU slot (AddDRAGPUs). Without
@@ -45,7 +42,7 @@ ResourceVector fit_request(const ClusterState& state, const PodTemplate& t, cons
   const bool gpu_slot_counts_dra = state.kai.dra_gpu_accounting;
   for (const DraCapable& r : t.dra_capable) {
     if ((r.slot != kGpuSlot || !gpu_slot_counts_dra) && node.allocatable.get(r.slot) == 0
-        && state.dra.extended->find(r.name) != nullptr) {
+        && bridge_maps(state, r.name)) {
       request.set(r.slot, 0);
     }
   }
@@ -54,11 +51,8 @@ ResourceVector fit_request(const ClusterState& state, const PodTemplate& t, cons
 
 std::vector<size_t> mapped_scalar_slots(const ClusterState& state, const PodTemplate& t) {
   std::vector<size_t> out;
-  if (t.dra_capable.empty() || !bridge_enabled(state)) {
-    return out;
-  }
   for (const DraCapable& r : t.dra_capable) {
-    if (r.slot != kGpuSlot && state.dra.extended->find(r.name) != nullptr) {
+    if (r.slot != kGpuSlot && bridge_maps(state, r.name)) {
       out.push_back(r.slot);
     }
   }

@@ -17,6 +17,10 @@ namespace drasim::model {
 /// DRAExtendedResource, so DeviceClasses keep `extendedResourceName`).
 [[nodiscard]] bool bridge_enabled(const ClusterState& state);
 
+/// Whether the bridge serves `resource` in this cluster: it is on and a DeviceClass answers to
+/// the name (DeviceClassByResource, a cluster-wide lookup).
+[[nodiscard]] bool bridge_maps(const ClusterState& state, std::string_view resource);
+
 /// Whether some DRA-capable resource the pod asks for maps to a DeviceClass now.
 [[nodiscard]] bool uses_bridge(const ClusterState& state, const PodTemplate& t);
 

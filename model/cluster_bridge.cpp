@@ -42,12 +42,8 @@ void ClusterState::hold_bridge_claim(PodId pod_id, const ResourceClaim& syntheti
   claims.allocate(id, std::move(allocation));
   note_devices_changed(*claims.at(id).claim.allocation);
   claims.reserve(id, ClaimConsumer{"pods", p.name, ""});
-  const std::string& name = claims.at(id).claim.meta.name;
-  std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == name; });
-  for (const DeviceAllocationResult& r : claims.at(id).claim.allocation->results) {
-    p.devices.push_back(
-        PodDevice{claims.at(id).claim.meta.name, r.request, r.driver, r.pool, r.device});
-  }
+  forget_devices(claims.at(id).claim.meta.name, p.devices);
+  record_devices(claims.at(id).claim, p.devices);
   p.bridge_mappings = std::move(mappings);
   p.extended_claim_status.reset();
 }
@@ -61,10 +57,10 @@ void ClusterState::reuse_leftover_claim(PodId pod_id, const AllocationResult& ch
   p.bridge_claim_leftover = false;
   p.bridge_claim_reused = true;
   claims.reserve(id, ClaimConsumer{"pods", p.name, ""});
-  std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == claim.meta.name; });
+  forget_devices(claim.meta.name, p.devices);
+  record_devices(claim, p.devices);
   std::vector<std::string> held;
   for (const DeviceAllocationResult& r : claim.allocation->results) {
-    p.devices.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
     held.push_back(r.device);
   }
   std::vector<std::string> picked;
@@ -74,8 +70,7 @@ void ClusterState::reuse_leftover_claim(PodId pod_id, const AllocationResult& ch
   if (held == picked) {
     return;
   }
-  const PodTemplate& t = spec_of(pod_id);
-  const std::string pod_name = t.namespace_name + "/" + p.name;
+  const std::string pod_name = pod_key(pod_id);
   report(Anomaly{
       AnomalyKind::kStaleClaim, 0, "", jobs[p.job.index()].queue_name, "extended-resource claim",
       static_cast<double>(held.size()), pod_name,
@@ -95,7 +90,7 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   if (p.bridge_claim_reused && !pod_gone) {
     // A rolled-back placement gives the leftover claim back as it was.
     claims.unreserve(id, p.name);
-    std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == name; });
+    forget_devices(name, p.devices);
     p.bridge_claim_reused = false;
     p.bridge_claim_leftover = true;
     p.bridge_mappings.clear();
@@ -111,7 +106,7 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   claims.disappear(id);
   p.extra_gpu_milli = 0;
   if (!pod_gone) {
-    std::erase_if(p.devices, [&](const PodDevice& d) { return d.claim == name; });
+    forget_devices(name, p.devices);
     p.bridge_mappings.clear();
     p.extended_claim_status.reset();
   }
@@ -124,12 +119,8 @@ void ClusterState::bind_bridge_claim(PodId pod_id) {
   }
   const ClaimId id = p.bridge_claim;
   ResourceClaim& claim = claims.mutable_claim(id);
+  // The delete-protection finalizer is on it since its allocation (ClaimBook::allocate).
   claim.meta.owner_references = {OwnerReference{"v1", "Pod", p.name, "", true}};
-  if (std::find(claim.meta.finalizers.begin(), claim.meta.finalizers.end(),
-                dra::kDeleteProtectionFinalizer)
-      == claim.meta.finalizers.end()) {
-    claim.meta.finalizers.push_back(dra::kDeleteProtectionFinalizer);
-  }
   p.extended_claim_status = ExtendedClaimStatus{claim.meta.name, p.bridge_mappings};
   if (kai.skip_bridge_claims_in_gpu_count || !kai.dra_gpu_accounting) {
     return;
@@ -146,8 +137,7 @@ void ClusterState::bind_bridge_claim(PodId pod_id) {
   p.extra_gpu_milli = extra;
   node_add(pod_id, node_id, p.phase);
   charge_queue(pod_id, true, 1);
-  const PodTemplate& t = spec_of(pod_id);
-  const std::string pod_name = t.namespace_name + "/" + p.name;
+  const std::string pod_name = pod_key(pod_id);
   report(Anomaly{AnomalyKind::kDoubleCount, 0, node(node_id).name, jobs[p.job.index()].queue_name,
                  "nvidia.com/gpu", static_cast<double>(extra) / kMilliPerGpu, pod_name,
                  fmt::format("pod {} is charged {} GPU(s) twice: its container request and its "

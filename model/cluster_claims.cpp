@@ -6,16 +6,16 @@
 #include <algorithm>
 
 namespace drasim::model {
-namespace {
 
-/// Appends the devices of an allocated claim to a pod's record.
 void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out) {
   for (const DeviceAllocationResult& r : claim.allocation->results) {
     out.push_back(PodDevice{claim.meta.name, r.request, r.driver, r.pool, r.device});
   }
 }
 
-}  // namespace
+void forget_devices(const std::string& claim, std::vector<PodDevice>& devices) {
+  std::erase_if(devices, [&](const PodDevice& d) { return d.claim == claim; });
+}
 
 /// Tells the filter memo which node's answers an allocation change makes stale: the node a
 /// pool is local to (every slice of the pool names it), or every node otherwise.

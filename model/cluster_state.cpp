@@ -82,7 +82,7 @@ ResourceVector ClusterState::charged_request(PodId pod_id, NodeId node_id, Charg
   if (p.devices.empty() || track.get(kGpuSlot) <= 0) {
     return track;
   }
-  const std::vector<std::string> keys = dra_gpu_keys(p);
+  const std::vector<std::string> keys = dra_gpu_keys(p.devices);
   if (keys.empty()) {
     return track;
   }

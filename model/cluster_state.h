@@ -180,6 +180,12 @@ struct ExtendedClaimStatus {
   friend bool operator==(const ExtendedClaimStatus&, const ExtendedClaimStatus&) = default;
 };
 
+/// Appends the devices of an allocated claim to a pod's record.
+void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out);
+
+/// Drops the devices of `claim` from a pod's record.
+void forget_devices(const std::string& claim, std::vector<PodDevice>& devices);
+
 struct PodInfo {
   std::string name;
   TemplateId spec;
@@ -362,6 +368,11 @@ class ClusterState {
   [[nodiscard]] PodInfo& pod(PodId p) { return pods[p.index()]; }
 
   [[nodiscard]] const PodInfo& pod(PodId p) const { return pods[p.index()]; }
+
+  /// `namespace/name` of a pod, as reports and anomalies name it.
+  [[nodiscard]] std::string pod_key(PodId p) const {
+    return spec_of(p).namespace_name + "/" + pod(p).name;
+  }
 
   /// Node by name, if any (binary search; nodes are kept sorted by name).
   [[nodiscard]] std::optional<NodeId> find_node(std::string_view name) const;

@@ -109,9 +109,9 @@ void remap_implicit_gpu_names(ClusterState& state) {
   }
 }
 
-std::vector<std::string> dra_gpu_keys(const PodInfo& pod) {
+std::vector<std::string> dra_gpu_keys(const std::vector<PodDevice>& devices) {
   std::vector<std::string> keys;
-  for (const PodDevice& d : pod.devices) {
+  for (const PodDevice& d : devices) {
     if (is_gpu_name(d.driver)) {
       keys.push_back(d.driver + "/" + d.pool + "/" + d.device);
     }

@@ -40,6 +40,6 @@ void populate_dra_gpus(ClusterState& state);
 void remap_implicit_gpu_names(ClusterState& state);
 
 /// `driver/pool/device` of every GPU-driver device the pod's claims hold (section 2.6.4 keys).
-[[nodiscard]] std::vector<std::string> dra_gpu_keys(const PodInfo& pod);
+[[nodiscard]] std::vector<std::string> dra_gpu_keys(const std::vector<PodDevice>& devices);
 
 }  // namespace drasim::model

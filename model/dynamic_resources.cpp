@@ -54,7 +54,7 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
         "cannot schedule extended resource claim: claim {} from an earlier "
         "binding attempt still exists",
         claim);
-    const std::string pod_name = ns + "/" + p.name;
+    const std::string pod_name = state_.pod_key(pod_);
     state_.report_once(
         fmt::format("stale-claim/{}/{}", pod_name, p.epoch),
         Anomaly{AnomalyKind::kStaleClaim, 0, "", state_.jobs[p.job.index()].queue_name,

@@ -13,12 +13,17 @@ uint64_t mix(uint64_t x) {
 
 }  // namespace
 
-std::string name_suffix(uint64_t seed, std::string_view base, uint32_t salt) {
-  constexpr std::string_view kAlphabet = "bcdfghjklmnpqrstvwxz2456789";
+uint64_t seeded_hash(uint64_t seed, std::string_view text, uint32_t salt) {
   uint64_t h = mix(seed ^ mix(salt));
-  for (const char c : base) {
+  for (const char c : text) {
     h = mix(h ^ static_cast<unsigned char>(c));
   }
+  return h;
+}
+
+std::string name_suffix(uint64_t seed, std::string_view base, uint32_t salt) {
+  constexpr std::string_view kAlphabet = "bcdfghjklmnpqrstvwxz2456789";
+  uint64_t h = seeded_hash(seed, base, salt);
   std::string out;
   for (int i = 0; i < 5; ++i) {
     out += kAlphabet[h % kAlphabet.size()];

@@ -9,6 +9,10 @@
 
 namespace drasim::model {
 
+/// A well-mixed 64-bit hash of `seed`, `salt` and `text`: the deterministic "randomness" of a
+/// run (generated names, binder faults' draws).
+[[nodiscard]] uint64_t seeded_hash(uint64_t seed, std::string_view text, uint32_t salt = 0);
+
 /// Five characters from the alphabet of k8s.io/apimachinery/pkg/util/rand.String
 /// ("bcdfghjklmnpqrstvwxz2456789": no vowels, no confusable digits), derived from
 /// `seed`, `base` and `salt` (raise the salt to get another name for the same base).

@@ -3,6 +3,7 @@
 #include "model/assert.h"
 #include "model/cluster_builder.h"
 #include "model/dra/feature_gates.h"
+#include "model/generated_name.h"
 #include "model/scheduler.h"
 #include "sim/anomaly_order.h"
 #include "sim/expectations.h"
@@ -254,11 +255,10 @@ std::optional<SimDuration> Engine::bind_fault(model::PodId pod) {
       continue;
     }
     if (f.probability < 1) {
-      // FNV-1a over the seed, the pod and its placement: the same run fails the same binds.
-      uint64_t h = 1469598103934665603ULL ^ scenario_.seed;
-      for (const char c : p.name + "/" + std::to_string(p.epoch) + "/" + std::to_string(i)) {
-        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
-      }
+      // A draw from the seed, the pod, its placement and the fault: the same run fails the
+      // same binds.
+      const uint64_t h = model::seeded_hash(scenario_.seed, p.name + "/" + std::to_string(p.epoch),
+                                            static_cast<uint32_t>(i));
       if (static_cast<double>(h >> 11) / static_cast<double>(1ULL << 53) >= f.probability) {
         continue;
       }

@@ -11,10 +11,6 @@
 namespace drasim::sim {
 namespace {
 
-std::string pod_key(const model::ClusterState& s, size_t i) {
-  return s.templates[s.pods[i].spec.index()].namespace_name + "/" + s.pods[i].name;
-}
-
 bool is_placed_or_done(model::PodPhase p) {
   return p == model::PodPhase::kBinding || p == model::PodPhase::kRunning
          || p == model::PodPhase::kSucceeded;
@@ -24,7 +20,7 @@ ExpectationResult all_bound(const Expectation& e, const model::ClusterState& s) 
   std::vector<std::string> missing;
   for (size_t i = 0; i < s.pods.size(); ++i) {
     if (!is_placed_or_done(s.pods[i].phase)) {
-      missing.push_back(pod_key(s, i));
+      missing.push_back(s.pod_key(model::PodId::from_index(i)));
     }
   }
   if (missing.empty()) {
@@ -50,7 +46,7 @@ ExpectationResult pending_at_most(const Expectation& e, const model::ClusterStat
 
 ExpectationResult pod_on_node(const Expectation& e, const model::ClusterState& s) {
   for (size_t i = 0; i < s.pods.size(); ++i) {
-    if (pod_key(s, i) != e.pod) {
+    if (s.pod_key(model::PodId::from_index(i)) != e.pod) {
       continue;
     }
     const model::PodInfo& p = s.pods[i];

@@ -45,7 +45,7 @@ model::Anomaly negative_idle_anomaly(const model::ClusterState& state, model::No
   a.value =
       state.names.is_milli(slot) ? static_cast<double>(idle) / 1000 : static_cast<double>(idle);
   if (pod.valid()) {
-    a.pod = state.spec_of(pod).namespace_name + "/" + state.pod(pod).name;
+    a.pod = state.pod_key(pod);
   }
   a.message = fmt::format(
       "node {}: the scheduler's idle {} is {} (allocatable {}, used {}): it charged the node "

@@ -1,6 +1,6 @@
 #include "sim/queue_ground_truth.h"
 
-#include "model/dynamic_resources.h"
+#include "model/dra_gpus.h"
 #include "model/pod_request.h"
 
 namespace drasim::sim {
@@ -51,11 +51,7 @@ QueueGroundTruth::Held QueueGroundTruth::held_by(const model::ClusterState& stat
   // portion both to the node's GPU groups and to the queue, so quota_of is the truth for it.
   h.amounts[2] = t.gpu_share.shared() ? state.quota_of(pod)[2]
                                       : device_plugin_gpu_milli(state, t, state.node(p.node));
-  for (const model::PodDevice& d : p.devices) {
-    if (model::is_gpu_name(d.driver)) {
-      h.device_keys.push_back(d.driver + "/" + d.pool + "/" + d.device);
-    }
-  }
+  h.device_keys = model::dra_gpu_keys(p.devices);
   return h;
 }
 

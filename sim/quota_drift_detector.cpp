@@ -50,7 +50,7 @@ void QuotaDriftDetector::check_one(model::ClusterState& state, const QueueGround
     a.resource = quota_resource_name(r);
     a.value = quota_in_report_units(r, drift);
     if (const model::PodId pod = truth.last_pod(queue); pod.valid()) {
-      a.pod = state.spec_of(pod).namespace_name + "/" + state.pod(pod).name;
+      a.pod = state.pod_key(pod);
     }
     a.message =
         fmt::format("queue {}: the scheduler accounts {} but its bound pods hold {} (drift {}{})",
