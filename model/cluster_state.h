@@ -47,6 +47,9 @@ struct NodeInfo {
   std::vector<Taint> taints;
   std::string condition_problem;  ///< non-empty when conditions or cordon forbid scheduling
   bool present = true;            ///< false until the node's `drasim.dev/at` time
+  /// GPUs of the node that timeline events took out of service (cordoned or drained for a
+  /// migration, a DRA driver down): the "capacity offline" metric. Events keep it current.
+  int64_t offline_gpus = 0;
   int64_t appear_us = 0;
   ResourceVector allocatable;
   ResourceVector idle;
