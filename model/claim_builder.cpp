@@ -133,7 +133,7 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
   const auto arrived = [now_us](const auto& list) {
     std::decay_t<decltype(list)> out;
     for (const auto& o : list) {
-      if (o.meta.appear_us <= now_us) {
+      if (o.meta.appear_us <= now_us && now_us < o.meta.gone_us) {
         out.push_back(o);
       }
     }
@@ -170,6 +170,9 @@ std::vector<int64_t> dra_object_times(const ObjectSet& objects) {
     for (const auto& o : list) {
       if (o.meta.appear_us > 0) {
         times.insert(o.meta.appear_us);
+      }
+      if (o.meta.gone_us != kNever) {
+        times.insert(o.meta.gone_us);
       }
     }
   };

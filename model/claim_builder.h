@@ -23,10 +23,12 @@ struct DraBuildOptions {
 void build_claims(const ObjectSet& objects, const DraBuildOptions& options, ClusterState& state);
 
 /// Rebuilds the allocator inventory from the DeviceClasses, ResourceSlices and DeviceTaintRules
-/// that exist at `now_us` (their `drasim.dev/at` has passed).
+/// that exist at `now_us` (their `drasim.dev/at` has passed and no event deleted or replaced
+/// them yet).
 void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& state);
 
-/// The distinct times (> 0) at which DeviceClasses, ResourceSlices or DeviceTaintRules appear.
+/// The distinct times (> 0) at which DeviceClasses, ResourceSlices or DeviceTaintRules appear
+/// or go.
 [[nodiscard]] std::vector<int64_t> dra_object_times(const ObjectSet& objects);
 
 }  // namespace drasim::model

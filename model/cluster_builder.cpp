@@ -5,6 +5,7 @@
 #include "model/claim_builder.h"
 #include "model/dra_gpus.h"
 #include "model/extended_resources.h"
+#include "model/node_manifest.h"
 #include "model/pod_request.h"
 #include "model/podgrouper.h"
 #include "model/template_classes.h"
@@ -23,10 +24,16 @@ namespace {
 
 const std::string kEmpty;
 
-void intern_names(const ObjectSet& objects, ResourceNames& names) {
+void intern_names(const ObjectSet& objects, const std::vector<const Node*>& later,
+                  ResourceNames& names) {
   std::set<std::string> all;
   for (const Node& n : objects.nodes) {
     for (const auto& kv : n.allocatable) {
+      all.insert(kv.first);
+    }
+  }
+  for (const Node* n : later) {
+    for (const auto& kv : n->allocatable) {
       all.insert(kv.first);
     }
   }
@@ -44,23 +51,6 @@ void intern_names(const ObjectSet& objects, ResourceNames& names) {
   }
 }
 
-/// The node's `nvidia.com/gpu.count` label, when present and a number.
-std::optional<int64_t> labelled_gpu_count(const Node& n) {
-  const auto it = n.meta.labels.find("nvidia.com/gpu.count");
-  if (it != n.meta.labels.end()) {
-    int64_t value = 0;
-    bool ok = !it->second.empty();
-    for (const char c : it->second) {
-      ok = ok && c >= '0' && c <= '9';
-      value = ok ? value * 10 + (c - '0') : 0;
-    }
-    if (ok) {
-      return value;
-    }
-  }
-  return std::nullopt;
-}
-
 void build_nodes(const ObjectSet& objects, ClusterState& state) {
   std::vector<size_t> order(objects.nodes.size());
   std::iota(order.begin(), order.end(), size_t{0});
@@ -71,28 +61,12 @@ void build_nodes(const ObjectSet& objects, ClusterState& state) {
     const Node& n = objects.nodes[i];
     NodeInfo info;
     info.name = n.meta.name;
-    info.labels = n.meta.labels;
-    info.taints = n.taints;
-    info.condition_problem = node_condition_problem(n);
     info.appear_us = n.meta.appear_us;
     info.present = n.meta.appear_us <= 0;
-    info.allocatable = ResourceVector(state.names.size());
-    for (const auto& [name, quantity] : n.allocatable) {
-      const int64_t amount = ResourceNames::to_units(name, quantity);
-      info.allocatable.add(state.names.intern(name), amount);
-      if (amount > 0) {
-        info.advertised.push_back(name);  // the map iterates in name order
-      }
-    }
-    info.idle = info.allocatable;
     info.used = ResourceVector(state.names.size());
     info.releasing = ResourceVector(state.names.size());
-    const std::optional<int64_t> labelled = labelled_gpu_count(n);
-    info.gpu_count_labelled = labelled.has_value();
-    info.gpu_count = labelled.value_or(info.allocatable.get(kGpuSlot) / kMilliPerGpu);
-    const NodeGpuMemory memory = node_gpu_memory(n.meta.labels);
-    info.gpu_groups.memory_mib = memory.mib;
-    info.gpu_groups.memory_synced = memory.synced;
+    take_manifest(info, n, state.names);
+    info.idle = info.allocatable;
     state.nodes.push_back(std::move(info));
   }
 }
@@ -365,7 +339,7 @@ void rank_job_names(ClusterState& state) {
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
   ClusterState state;
   state.kai = options.kai;
-  intern_names(objects, state.names);
+  intern_names(objects, options.later_nodes, state.names);
   build_nodes(objects, state);
   for (const Topology& t : objects.topologies) {
     state.topologies.push_back(build_topology_tree(t, state.nodes));

@@ -20,6 +20,9 @@ struct BuildOptions {
   DraBuildOptions dra;
   /// `spec.scheduler.implicitTolerations` (both profiles).
   std::vector<ImplicitTolerationRule> implicit_tolerations;
+  /// Node manifests timeline events apply later (ClusterState::update_node): their resource
+  /// names get slots too.
+  std::vector<const Node*> later_nodes;
 };
 
 /// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.

@@ -160,6 +160,15 @@ void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
   p.phase = phase;
 }
 
+void ClusterState::withdraw(PodId pod_id, PodPhase phase) {
+  PodInfo& p = pod(pod_id);
+  DRASIM_ASSERT(p.phase == PodPhase::kPending, "only pending pods are withdrawn");
+  charge_queue(pod_id, false, -1);
+  p.phase = phase;
+  --jobs[p.job.index()].pending_pods;
+  reindex(p.job);
+}
+
 void ClusterState::reindex(JobId job_id) {
   JobInfo& job = jobs[job_id.index()];
   if (job.active_pods > 0 && job.active_pods < job.min_member && job.succeeded_pods == 0) {

@@ -14,6 +14,7 @@
 #include "model/ids.h"
 #include "model/kai_objects.h"
 #include "model/kai_switches.h"
+#include "model/node.h"
 #include "model/node_selector.h"
 #include "model/object_meta.h"
 #include "model/pod.h"
@@ -45,8 +46,10 @@ struct NodeInfo {
   std::string name;
   StringMap labels;
   std::vector<Taint> taints;
-  std::string condition_problem;  ///< non-empty when conditions or cordon forbid scheduling
-  bool present = true;            ///< false until the node's `drasim.dev/at` time
+  std::string condition_problem;   ///< non-empty when conditions or cordon forbid scheduling
+  bool cordoned = false;           ///< `spec.unschedulable`: the manifest's or a timeline event's
+  std::string conditions_problem;  ///< what the conditions alone forbid (for uncordon)
+  bool present = true;             ///< false until the node's `drasim.dev/at` time
   /// GPUs of the node that timeline events took out of service (cordoned or drained for a
   /// migration, a DRA driver down): the "capacity offline" metric. Events keep it current.
   int64_t offline_gpus = 0;
@@ -397,6 +400,15 @@ class ClusterState {
   /// or no longer advertises; KAI rebuilds its node vectors every session).
   void recharge_node(NodeId node, const ResourceVector& allocatable_delta);
 
+  /// A timeline event gives a node a new manifest: labels, taints, conditions,
+  /// `spec.unschedulable` and `status.allocatable` (DRA GPUs stay as the slices say); the
+  /// node's pods are charged again against it, as KAI's next snapshot would charge them.
+  /// Resource names must have been interned at build (BuildOptions::extra_nodes).
+  void update_node(NodeId node, const Node& version);
+
+  /// Cordon (`kubectl cordon`) or uncordon a node.
+  void set_cordoned(NodeId node, bool cordoned);
+
   /// The node side of placing a pod in `phase` (and of taking it off in its current phase):
   /// used / idle / releasing, GPU groups, pod count and host ports.
   void node_add(PodId pod, NodeId node, PodPhase phase);
@@ -407,6 +419,9 @@ class ClusterState {
 
   /// Ends a pod that never ran (kNotSubmitted -> kSucceeded or kFailed, from its manifest).
   void finish_unplaced(PodId pod, PodPhase phase);
+
+  /// A pending pod is deleted (a timeline event): it stops waiting and ends in `phase`.
+  void withdraw(PodId pod, PodPhase phase);
 
   /// Places a pending pod on a node in `phase`: kBinding or kRunning charge idle (KAI: idle -=
   /// track); kPipelined consumes releasing capacity instead (releasing -= track). A shared pod

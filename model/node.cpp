@@ -4,8 +4,12 @@ namespace drasim::model {
 
 std::string node_condition_problem(const Node& node) {
   if (node.unschedulable) {
-    return "node(s) were unschedulable";
+    return kUnschedulableProblem;
   }
+  return node_conditions_problem(node);
+}
+
+std::string node_conditions_problem(const Node& node) {
   for (const auto& c : node.conditions) {
     if (c.type == "Ready" && c.status != "True") {
       return "node(s) were not ready";

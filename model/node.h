@@ -37,4 +37,10 @@ struct Node {
 /// kube-scheduler style reason, or an empty string when the node is usable.
 std::string node_condition_problem(const Node& node);
 
+/// The same without `spec.unschedulable`: the conditions alone.
+std::string node_conditions_problem(const Node& node);
+
+/// The reason of a cordoned node (`spec.unschedulable`), kube-scheduler's words.
+inline constexpr const char* kUnschedulableProblem = "node(s) were unschedulable";
+
 }  // namespace drasim::model

@@ -30,6 +30,9 @@ struct OwnerReference {
 
 using StringMap = std::map<std::string, std::string>;
 
+/// A time no run reaches: objects that are never deleted.
+inline constexpr int64_t kNever = INT64_MAX;
+
 /// The parts of `metadata` drasim reads. `appear_us` is the `drasim.dev/at` annotation
 /// (simulated microseconds at which the object appears; 0 by default). `creation_timestamp` is
 /// `metadata.creationTimestamp` as written (RFC 3339, checked by the loader; empty when absent);
@@ -45,6 +48,9 @@ struct ObjectMeta {
   std::vector<std::string> finalizers;
   std::string creation_timestamp;
   int64_t appear_us = 0;
+  /// When a timeline event deletes or replaces the object (`spec.events[]` delete / apply);
+  /// the object exists in [appear_us, gone_us).
+  int64_t gone_us = kNever;
   SourceRef source;
 
   friend bool operator==(const ObjectMeta&, const ObjectMeta&) = default;

@@ -4,6 +4,7 @@
 #include "model/dra/feature_gates.h"
 #include "model/kai_switches.h"
 #include "sim/decode_common.h"
+#include "sim/decode_events.h"
 #include "sim/quota_series.h"
 
 #include <fmt/format.h>
@@ -332,52 +333,6 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   return e;
 }
 
-/// `{at: 10m, binderFault: {count: 2, for: 5m, probability: 0.5, leaveClaim: 30s}}`. The other
-/// event kinds of the timeline are not supported by this build yet.
-BinderFault decode_event(const Cursor& c, uint32_t file_index) {
-  BinderFault f;
-  c.expect_map();
-  f.source = source_of(c, file_index);
-  if (const auto at = c["at"].duration()) {
-    f.at = SimTime{at->us};
-  } else if (!c["at"].present()) {
-    c["at"].error("a time such as 10m");
-  }
-  const Cursor b = c["binderFault"];
-  for (const auto& [key, value] : c.entries()) {
-    if (key != "at" && key != "binderFault") {
-      value.error("binderFault (the other event kinds are not supported by this build yet)",
-                  fmt::format("\"{}\"", key));
-    }
-  }
-  if (!b.present()) {
-    b.error("a binderFault {count, probability, for, leaveClaim}");
-    return f;
-  }
-  b.expect_map();
-  if (const auto window = b["for"].duration()) {
-    f.window = *window;
-  }
-  if (const auto count = b["count"].integer("a count of at least 1")) {
-    if (*count < 1) {
-      b["count"].error("a count of at least 1", std::to_string(*count));
-    } else {
-      f.count = *count;
-    }
-  }
-  if (const auto p = b["probability"].number("a probability in (0, 1]")) {
-    if (!(*p > 0 && *p <= 1)) {
-      b["probability"].error("a probability in (0, 1]", b["probability"].str());
-    } else {
-      f.probability = *p;
-    }
-  }
-  if (const auto leave = b["leaveClaim"].duration()) {
-    f.leave_claim = *leave;
-  }
-  return f;
-}
-
 void reject_not_yet(const Cursor& c, std::string_view what) {
   if (!c.present()) {
     return;
@@ -442,7 +397,7 @@ void decode_scenario(const Cursor& root, uint32_t file_index, Scenario& out) {
   out.scheduler = decode_scheduler(spec["scheduler"], file_index);
   reject_not_yet(spec["generate"], "generators");
   for (const Cursor& e : spec["events"].items()) {
-    out.binder_faults.push_back(decode_event(e, file_index));
+    decode_event(e, file_index, out);
   }
   for (const Cursor& e : spec["expect"].items()) {
     out.expectations.push_back(decode_expectation(e, file_index));

@@ -34,6 +34,11 @@ model::BuildOptions build_options(const Scenario& s) {
   o.dra.shared_claim_queue_label = kai ? "kai.scheduler/queue" : "";
   o.implicit_tolerations = s.scheduler.implicit_tolerations;
   o.kai = effective_switches(s.scheduler);
+  for (const TimelineStep& step : s.steps) {
+    if (step.node) {
+      o.later_nodes.push_back(step.node.get());
+    }
+  }
   return o;
 }
 
@@ -83,6 +88,9 @@ void Engine::seed_events() {
   for (size_t i = 0; i < state_.pods.size(); ++i) {
     queue_.schedule(SimTime{state_.pods[i].submitted_us},
                     PodSubmitted{model::PodId::from_index(i)});
+  }
+  for (size_t i = 0; i < scenario_.steps.size(); ++i) {
+    queue_.schedule(scenario_.steps[i].at, TimelineDue{i});
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (scenario_.expectations[i].at) {
@@ -190,6 +198,7 @@ void Engine::handle(const DraObjectsAppear&) {
   if (state_.implicit_tolerations) {
     model::apply_implicit_tolerations(*state_.implicit_tolerations, scenario_.objects, state_);
   }
+  evict_for_device_taints();
   mark_dirty();
 }
 
@@ -209,19 +218,24 @@ void Engine::handle(const PodFinished& e) {
 }
 
 void Engine::handle(const EvictionDone& e) {
-  model::PodInfo& p = state_.pod(e.pod);
+  const model::PodInfo& p = state_.pod(e.pod);
   if (p.phase != model::PodPhase::kReleasing || p.epoch != e.epoch) {
     return;
   }
+  pod_gone(e.pod);
+}
+
+void Engine::pod_gone(model::PodId pod) {
+  model::PodInfo& p = state_.pod(pod);
   // The owner (a Job's controller, the workload behind a PodGroup) recreates an evicted pod,
   // which waits again from now; a bare pod is gone.
-  if (state_.spec_of(e.pod).recreated_on_eviction) {
+  if (state_.spec_of(pod).recreated_on_eviction) {
     ++pending_;
-    leave_node(e.pod, model::PodPhase::kPending);
+    leave_node(pod, model::PodPhase::kPending);
     p.submitted_us = now_.us;
     p.bound_us.reset();
   } else {
-    leave_node(e.pod, model::PodPhase::kEvicted);
+    leave_node(pod, model::PodPhase::kEvicted);
     p.finished_us = now_.us;
   }
 }
@@ -307,6 +321,9 @@ void Engine::handle(const BindDone& e) {
 void Engine::handle(const PodSubmitted& e) {
   model::PodInfo& p = state_.pod(e.pod);
   const model::PodTemplate& t = state_.spec_of(e.pod);
+  if (p.phase != model::PodPhase::kNotSubmitted) {
+    return;  // deleted by an event before it appeared
+  }
   p.submitted_us = now_.us;
   if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
     state_.finish_unplaced(e.pod, t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded

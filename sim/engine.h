@@ -47,6 +47,17 @@ class Engine {
   /// Whether a binder fault fails this bind; if so, how long the pod's KEP-5004 claim outlives
   /// the rollback (0: deleted at once).
   std::optional<SimDuration> bind_fault(model::PodId pod);
+  void handle(const TimelineDue& e);
+  /// A pod starts terminating outside a cycle (a drain, a NoExecute device taint): it leaves its
+  /// node after `grace`, and its owner recreates it then.
+  void evict_outside_cycle(model::PodId pod, std::string message, SimDuration grace);
+  /// A pod is deleted by an event: a pending or future pod never runs, a placed one is gone at
+  /// once (recreated when it has an owner).
+  void delete_pod(model::PodId pod, const std::string& message);
+  /// An evicted pod's grace period is over: it leaves its node; its owner recreates it.
+  void pod_gone(model::PodId pod);
+  /// Pods on devices with an untolerated NoExecute taint start terminating.
+  void evict_for_device_taints();
   void handle(const WakeUp& e);
   void handle(const PodSubmitted& e);
   void handle(const CycleDue& e);

@@ -1,10 +1,12 @@
 #pragma once
 /// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
-/// time run in phase order (node changes, DRA objects and claims appearing, finished pods,
-/// evicted pods gone, binds done, submissions, the scheduling cycle, expectation checks, the
-/// horizon), and in scheduling order within a phase, so every run of the same inputs processes the
-/// same events in the same order.
-
+/// time run in phase order: departures first (finished pods, evicted pods gone, leftover claims
+/// deleted), then cluster changes (nodes appearing, DRA objects appearing or going, timeline
+/// steps, claims appearing), then binds done, submissions, wake-ups, the scheduling cycle,
+/// expectation checks and the horizon; within a phase in scheduling order. So every run of the
+/// same inputs processes the same events in the same order, capacity freed at an instant is
+/// free for that instant's cycle, and a migrated node's new ResourceSlices are in place before
+/// it stops advertising its device-plugin GPUs.
 #include "model/ids.h"
 #include "sim/sim_time.h"
 
@@ -55,6 +57,11 @@ struct PodSubmitted {
   model::PodId pod;
 };
 
+/// A step of the expanded timeline (Scenario::steps) is due: cordon, drain, node update, ...
+struct TimelineDue {
+  size_t index = 0;
+};
+
 /// The scheduler asked to run again at this time (a grace period or delay ends).
 struct WakeUp {};
 
@@ -67,9 +74,9 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event = std::variant<NodeAppears, DraObjectsAppear, ClaimAppears, PodFinished, EvictionDone,
-                           ClaimDeleted, BindDone, PodSubmitted, WakeUp, CycleDue, ExpectationDue,
-                           HorizonReached>;
+using Event = std::variant<PodFinished, EvictionDone, ClaimDeleted, NodeAppears, DraObjectsAppear,
+                           TimelineDue, ClaimAppears, BindDone, PodSubmitted, WakeUp, CycleDue,
+                           ExpectationDue, HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;

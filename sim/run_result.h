@@ -21,10 +21,11 @@ struct ExpectationResult {
 
 struct RunStats {
   uint64_t events = 0;
-  uint64_t cycles = 0;        ///< cycles actually computed
-  uint64_t placements = 0;    ///< binds decided by the scheduler
-  uint64_t evictions = 0;     ///< pods the scheduler evicted
-  uint64_t failed_binds = 0;  ///< binds a binder fault failed
+  uint64_t cycles = 0;           ///< cycles actually computed
+  uint64_t placements = 0;       ///< binds decided by the scheduler
+  uint64_t evictions = 0;        ///< pods the scheduler evicted
+  uint64_t failed_binds = 0;     ///< binds a binder fault failed
+  uint64_t event_evictions = 0;  ///< pods evicted by timeline events (drains, device taints)
 };
 
 struct RunResult {

@@ -8,6 +8,7 @@
 #include "model/object_set.h"
 #include "model/taint.h"
 #include "sim/sim_time.h"
+#include "sim/timeline.h"
 
 #include <cstdint>
 #include <map>
@@ -92,6 +93,10 @@ struct Scenario {
   SchedulerConfig scheduler;
   std::vector<Expectation> expectations;
   std::vector<BinderFault> binder_faults;
+  /// `spec.events[]` other than binder faults, as written (in file order).
+  std::vector<TimelineEvent> events;
+  /// What the engine does over time, expanded from `events` at load (sorted by time, stable).
+  std::vector<TimelineStep> steps;
   model::ObjectSet objects;
   std::vector<std::string> files;     ///< file table: SourceRef::file indexes into it
   std::vector<std::string> warnings;  ///< e.g. skipped kinds, one line per kind

@@ -29,17 +29,25 @@ class Checker {
     return fmt::format("{}:{}:{}", file, at.line, at.col);
   }
 
+  /// Two objects of one kind may share a name only when a timeline event replaced the first
+  /// by the second (their lifetimes do not overlap).
   template <class T>
   void unique_names(const std::vector<T>& objects, std::string_view kind) {
-    std::map<std::pair<std::string, std::string>, model::SourceRef> seen;
+    std::map<std::pair<std::string, std::string>, const model::ObjectMeta*> seen;
     for (const T& o : objects) {
       const auto key = std::make_pair(o.meta.namespace_name, o.meta.name);
-      const auto [it, inserted] = seen.emplace(key, o.meta.source);
-      if (!inserted) {
-        report(o.meta.source, "metadata.name",
-               fmt::format("a {} name not used before (first at {})", kind, where(it->second)),
-               fmt::format("\"{}\" again", o.meta.name));
+      const auto [it, inserted] = seen.emplace(key, &o.meta);
+      if (inserted) {
+        continue;
       }
+      const model::ObjectMeta& first = *it->second;
+      if (first.gone_us <= o.meta.appear_us || o.meta.gone_us <= first.appear_us) {
+        it->second = &o.meta;
+        continue;
+      }
+      report(o.meta.source, "metadata.name",
+             fmt::format("a {} name not used before (first at {})", kind, where(first.source)),
+             fmt::format("\"{}\" again", o.meta.name));
     }
   }
 

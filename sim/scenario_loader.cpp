@@ -2,9 +2,10 @@
 
 #include "sim/cel_checks.h"
 #include "sim/decode_scenario.h"
-#include "sim/decoders.h"
+#include "sim/object_dispatch.h"
 #include "sim/pool_checks.h"
 #include "sim/scenario_checks.h"
+#include "sim/timeline_expand.h"
 #include "sim/yaml_source.h"
 
 #include <fmt/format.h>
@@ -58,62 +59,10 @@ class Dispatcher {
 
  private:
   void dispatch(const Cursor& root, uint32_t f, const std::string& api, const std::string& kind) {
-    const std::string group = api.substr(0, api.find('/'));
-    model::ObjectSet& o = scenario_.objects;
-    if (api == "v1" && kind == "Node") {
-      o.nodes.push_back(decode_node(root, f));
-    } else if (api == "v1" && kind == "Pod") {
-      o.pods.push_back(decode_pod(root, f));
-    } else if (api == "v1" && kind == "Namespace") {
-      o.namespaces.push_back(decode_namespace(root, f));
-    } else if (api == "scheduling.k8s.io/v1" && kind == "PriorityClass") {
-      o.priority_classes.push_back(decode_priority_class(root, f));
-    } else if (api == "scheduling.run.ai/v2" && kind == "Queue") {
-      o.queues.push_back(decode_queue(root, f));
-    } else if (api == "scheduling.run.ai/v2alpha2" && kind == "PodGroup") {
-      o.pod_groups.push_back(decode_pod_group(root, f));
-    } else if (api == "kai.scheduler/v1alpha1" && kind == "Topology") {
-      o.topologies.push_back(decode_topology(root, f));
-    } else if (api == "drasim.dev/v1alpha1" && kind == "Scenario") {
+    if (api == "drasim.dev/v1alpha1" && kind == "Scenario") {
       scenario_document(root, f);
-    } else if (group == "resource.k8s.io") {
-      dra(root, f, api, kind);
-    } else {
+    } else if (decode_object(root, f, api, kind, scenario_.objects) == Dispatched::kUnknown) {
       ++skipped_[{api, kind}];
-    }
-  }
-
-  void dra(const Cursor& root, uint32_t f, const std::string& api, const std::string& kind) {
-    const bool current = api == "resource.k8s.io/v1" || api == "resource.k8s.io/v1beta1"
-                         || api == "resource.k8s.io/v1beta2";
-    model::ObjectSet& o = scenario_.objects;
-    if (kind == "DeviceTaintRule") {
-      if (api == "resource.k8s.io/v1beta1") {
-        root["apiVersion"].error("one of resource.k8s.io/v1alpha3, v1beta2, v1");
-        return;
-      }
-      o.device_taint_rules.push_back(decode_device_taint_rule(root, f));
-      return;
-    }
-    const bool known = kind == "DeviceClass" || kind == "ResourceSlice" || kind == "ResourceClaim"
-                       || kind == "ResourceClaimTemplate";
-    if (!known) {
-      ++skipped_[{api, kind}];
-      return;
-    }
-    if (!current) {
-      root["apiVersion"].error(
-          "one of resource.k8s.io/v1, v1beta2, v1beta1 (classic DRA before 1.31 is not modelled)");
-      return;
-    }
-    if (kind == "DeviceClass") {
-      o.device_classes.push_back(decode_device_class(root, f));
-    } else if (kind == "ResourceSlice") {
-      o.resource_slices.push_back(decode_resource_slice(root, f));
-    } else if (kind == "ResourceClaim") {
-      o.resource_claims.push_back(decode_resource_claim(root, f, api));
-    } else {
-      o.resource_claim_templates.push_back(decode_resource_claim_template(root, f, api));
     }
   }
 
@@ -131,6 +80,33 @@ class Dispatcher {
   std::map<std::pair<std::string, std::string>, int> skipped_;
 };
 
+/// Decodes the objects of every `apply: {file: ...}` event (relative to the scenario file).
+void load_apply_files(Scenario& scenario, Diagnostics& diagnostics) {
+  for (TimelineEvent& e : scenario.events) {
+    auto* apply = std::get_if<ApplyEvent>(&e.what);
+    if (apply == nullptr || apply->file.empty()) {
+      continue;
+    }
+    const fs::path base = fs::path(scenario.files[e.source.file]).parent_path();
+    const std::string name = (base / apply->file).lexically_normal().string();
+    std::ifstream in(name, std::ios::binary);
+    if (!in) {
+      diagnostics.error(Diagnostic{scenario.files[e.source.file], Mark{e.source.line, e.source.col},
+                                   e.path + ".apply.file", "a readable YAML file",
+                                   fmt::format("\"{}\"", name)});
+      continue;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto file_index = static_cast<uint32_t>(scenario.files.size());
+    scenario.files.push_back(name);
+    const DecodeContext ctx{name, &diagnostics};
+    for (const Document& doc : parse_yaml(text.str(), file_index, name, diagnostics)) {
+      decode_applied(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index, apply->objects);
+    }
+  }
+}
+
 Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
   Scenario scenario;
   Dispatcher dispatcher(scenario);
@@ -143,6 +119,8 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
     }
   }
   dispatcher.finish();
+  load_apply_files(scenario, diagnostics);
+  expand_timeline(scenario, diagnostics);
   if (!diagnostics.has_errors()) {
     check_scenario(scenario, diagnostics);
     check_cel_selectors(scenario, diagnostics);

@@ -1,6 +1,7 @@
 // Event ordering: (time, phase, sequence). The phase order is part of the contract (README,
-// sim/event_queue.h): node changes, DRA objects appearing, claims appearing, finished pods,
-// evicted pods gone, binds done, submissions, wake-ups, cycle, checks, horizon.
+// sim/event_queue.h): finished pods, evicted pods gone, leftover claims deleted, nodes
+// appearing, DRA objects appearing or going, timeline steps, claims appearing, binds done,
+// submissions, wake-ups, cycle, checks, horizon.
 #include "sim/event_queue.h"
 
 #include <doctest/doctest.h>
@@ -26,12 +27,15 @@ TEST_CASE("events at the same time run in phase order whatever order they were s
   q.schedule(SimTime{5}, NodeAppears{model::NodeId(4)});
   q.schedule(SimTime{5}, ExpectationDue{0});
   q.schedule(SimTime{5}, ClaimDeleted{model::PodId(6)});
-  // Variant indexes are the phases: 0 node, 1 DRA objects, 2 claim, 3 finished, 4 eviction
-  // done, 5 leftover claim deleted, 6 bind, 7 submit, 8 wake-up, 9 cycle, 10 check, 11
-  // horizon. A slice or claim that appears at a cycle's instant is seen by that cycle, a pod
-  // submitted then finds its claims, and capacity an evicted pod or a deleted claim frees is
-  // free for that cycle.
-  for (size_t expected = 0; expected < 12; ++expected) {
+  q.schedule(SimTime{5}, TimelineDue{0});
+  // Variant indexes are the phases: 0 finished, 1 eviction done, 2 leftover claim deleted,
+  // 3 node, 4 DRA objects, 5 timeline step, 6 claim, 7 bind, 8 submit, 9 wake-up, 10 cycle,
+  // 11 check, 12 horizon. Pods leave before the cluster changes (a drained node is empty when
+  // its migration step runs), a migrated node's slices exist before its step drops the
+  // device-plugin GPUs (no instant with neither), a slice or claim that appears at a cycle's
+  // instant is seen by that cycle, a pod submitted then finds its claims, and capacity an
+  // evicted pod or a deleted claim frees is free for that cycle.
+  for (size_t expected = 0; expected < 13; ++expected) {
     CHECK(phase_of(q.pop()) == expected);
   }
   CHECK(q.empty());

@@ -1,0 +1,342 @@
+// Timeline events of `spec.events[]` (PRODUCT.md section 2): node pool changes, objects applied
+// and deleted mid-run, DRA driver restarts and device faults.
+#include "sim/engine.h"
+#include "sim/scenario_loader.h"
+
+#include <doctest/doctest.h>
+
+#include "tests/sim/run_helpers.h"
+#include <string>
+
+namespace drasim::sim {
+namespace {
+
+RunResult run(const std::string& text) {
+  return run_scenario(load_scenario_texts({{"t.yaml", text}}));
+}
+
+/// A Scenario document (kai, 1 s period, 200 ms bind latency) with `events` (flow YAML) and
+/// `extra` spec lines, followed by `objects`.
+std::string scenario(const std::string& events, const std::string& objects,
+                     const std::string& extra = "") {
+  return R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: t}
+spec:
+  scheduler: {profile: kai}
+)" + extra
+         + "  events: " + events + "\n" + objects;
+}
+
+/// Two device-plugin nodes with one GPU each (pool=a, pool=b).
+const std::string kTwoNodes = R"(---
+apiVersion: v1
+kind: Node
+metadata: {name: a, labels: {pool: a}}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "1"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: b, labels: {pool: b}}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "1"}}
+)";
+
+/// A pod asking one GPU; `owned` gives it a Job owner (recreated after an eviction).
+std::string gpu_pod(const std::string& name, const std::string& at, bool owned,
+                    const std::string& extra_meta = "") {
+  return "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: " + name
+         + "\n  annotations: {drasim.dev/at: " + at + "}\n"
+         + (owned ? "  ownerReferences: [{apiVersion: batch/v1, kind: Job, name: " + name
+                        + "-job, uid: u-" + name + ", controller: true}]\n"
+                  : "")
+         + extra_meta
+         + "spec:\n  terminationGracePeriodSeconds: 30\n  containers:\n  - name: main\n"
+           "    resources: {limits: {nvidia.com/gpu: \"1\"}}\n";
+}
+
+std::string load_errors(const std::string& text) {
+  try {
+    (void)load_scenario_texts({{"t.yaml", text}});
+  } catch (const InputError& e) {
+    std::string all;
+    for (const auto& d : e.diagnostics()) {
+      all += d.to_string() + "\n";
+    }
+    return all;
+  }
+  return "loaded";
+}
+
+TEST_CASE("a cordoned node takes no new pod and an uncordoned one does again") {
+  // Node a (first by name, binpack ties) is cordoned at 0 s: p1 goes to b. p2 arrives at 5 s,
+  // nothing is free (b full, a cordoned), so it waits until the uncordon at 60 s.
+  const RunResult r =
+      run(scenario("[{at: 0s, cordon: {nodes: [a]}}, {at: 60s, uncordon: "
+                   "{selector: {pool: a}}}]",
+                   kTwoNodes + gpu_pod("p1", "0s", false) + gpu_pod("p2", "5s", false)));
+  CHECK(bound_node(r, "p1") == "b");
+  CHECK(bound_node(r, "p2") == "a");
+  // Bound at the 60 s cycle plus the 200 ms bind latency.
+  CHECK(*pod(r, "p2").bound_us == 60'200'000);
+}
+
+TEST_CASE("a pending pod on a cordoned cluster names the cordon") {
+  const RunResult r =
+      run(scenario("[{at: 0s, cordon: {selector: {pool: a}}}, {at: 0s, cordon: "
+                   "{selector: {pool: b}}}]\n  horizon: 10s",
+                   kTwoNodes + gpu_pod("p1", "0s", false)));
+  CHECK(pending_reason(r, "p1") == "0/2 nodes are available: 2 node(s) were unschedulable.");
+}
+
+TEST_CASE("a drain evicts with its grace period and the owner recreates the pod elsewhere") {
+  // p1 (owned by a Job) runs on a from 0.2 s. b is taken by p0 until 100 s. The drain of a at
+  // 60 s with a 30 s grace period: p1 terminates until 90 s, then its Job recreates it; the
+  // only free GPU is b's once p0 finishes at 100.2 s (bound at 0.2 s + 100 s runtime), so the
+  // 101 s cycle binds it there at 101.2 s.
+  std::string objects = kTwoNodes + gpu_pod("p1", "0s", true);
+  objects += R"(---
+apiVersion: v1
+kind: Pod
+metadata: {name: p0, annotations: {drasim.dev/runtime: 100s}}
+spec:
+  nodeSelector: {pool: b}
+  containers:
+  - name: main
+    resources: {limits: {nvidia.com/gpu: "1"}}
+)";
+  const RunResult r = run(scenario("[{at: 60s, drain: {nodes: [a], gracePeriod: 30s}}]", objects));
+  const model::PodInfo& p1 = pod(r, "p1");
+  CHECK(p1.evictions == 1);
+  CHECK(p1.eviction_message == "node a drained");
+  CHECK(bound_node(r, "p1") == "b");
+  CHECK(p1.submitted_us == 90'000'000);
+  CHECK(*p1.bound_us == 101'200'000);
+  CHECK(r.stats.event_evictions == 1);
+  CHECK(r.stats.evictions == 0);  // the scheduler evicted nobody
+}
+
+TEST_CASE("removing a node deletes its pods at once; a bare pod is gone") {
+  const RunResult r = run(
+      scenario("[{at: 30s, removeNodes: {nodes: [a]}}]", kTwoNodes + gpu_pod("p1", "0s", false)));
+  const model::PodInfo& p1 = pod(r, "p1");
+  CHECK(p1.phase == model::PodPhase::kEvicted);
+  CHECK(*p1.finished_us == 30'000'000);
+  CHECK(p1.eviction_message == "node a removed");
+  CHECK_FALSE(r.state.nodes[0].present);
+}
+
+TEST_CASE("a pod deleted before it appears never runs, a pending one stops waiting") {
+  const RunResult r = run(
+      scenario("[{at: 10s, delete: {kind: Pod, name: late}}, {at: 10s, delete: {kind: Pod, name: "
+               "waiting}}]",
+               kTwoNodes + gpu_pod("p1", "0s", false) + gpu_pod("p2", "0s", false)
+                   + gpu_pod("waiting", "0s", false) + gpu_pod("late", "20s", false)));
+  CHECK(pod(r, "late").phase == model::PodPhase::kEvicted);
+  CHECK_FALSE(pod(r, "late").bound_us.has_value());
+  CHECK(pod(r, "waiting").phase == model::PodPhase::kEvicted);
+  CHECK(pod(r, "waiting").eviction_message == "deleted at 10s");
+}
+
+TEST_CASE("a node applied mid-run appears, and a new manifest of a node changes it") {
+  // At 30 s node c appears with one GPU; at 60 s node a's manifest gives it 2 GPUs. p1 and p2
+  // take a and b at 0 s; p3 (at 1 s) waits for c (30 s); p4 (at 40 s) waits for a's second
+  // GPU (60 s).
+  std::string events =
+      "[{at: 30s, apply: {apiVersion: v1, kind: Node, metadata: {name: c}, "
+      "status: {allocatable: {cpu: '8', memory: 32Gi, pods: '110', "
+      "nvidia.com/gpu: '1'}}}}, {at: 60s, apply: {apiVersion: v1, kind: Node, "
+      "metadata: {name: a, labels: {pool: a}}, status: {allocatable: {cpu: '8', "
+      "memory: 32Gi, pods: '110', nvidia.com/gpu: '2'}}}}]";
+  const RunResult r =
+      run(scenario(events, kTwoNodes + gpu_pod("p1", "0s", false) + gpu_pod("p2", "0s", false)
+                               + gpu_pod("p3", "1s", false) + gpu_pod("p4", "40s", false)));
+  CHECK(bound_node(r, "p3") == "c");
+  CHECK(*pod(r, "p3").bound_us == 30'200'000);
+  CHECK(bound_node(r, "p4") == "a");
+  CHECK(*pod(r, "p4").bound_us == 60'200'000);
+}
+
+TEST_CASE("a queue's quota raised mid-run lets its next pod run") {
+  // team's GPU limit is 1 until 10m, then 2: p2 waits until the 600 s cycle.
+  const std::string queue = R"(---
+apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: team}
+spec:
+  resources:
+    gpu: {quota: 1, limit: 1, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+)";
+  const std::string events =
+      "[{at: 10m, apply: {apiVersion: scheduling.run.ai/v2, kind: Queue, metadata: {name: team}, "
+      "spec: {resources: {gpu: {quota: 2, limit: 2, overQuotaWeight: 1}, cpu: {quota: -1, limit: "
+      "-1, overQuotaWeight: 1}, memory: {quota: -1, limit: -1, overQuotaWeight: 1}}}}}]";
+  const std::string labels = "  labels: {kai.scheduler/queue: team}\n";
+  const RunResult r = run(scenario(events, kTwoNodes + queue + gpu_pod("p1", "0s", false, labels)
+                                               + gpu_pod("p2", "0s", false, labels)));
+  CHECK(*pod(r, "p1").bound_us == 200'000);
+  CHECK(*pod(r, "p2").bound_us == 600'200'000);
+}
+
+/// One DRA-only node with two GPUs behind class gpu.nvidia.com.
+std::string dra_node(const std::string& extended_resource) {
+  return R"(---
+apiVersion: v1
+kind: Node
+metadata: {name: dra-0}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.nvidia.com"'}}]
+)" + extended_resource
+         + R"(---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-0-gpus}
+spec:
+  driver: gpu.nvidia.com
+  nodeName: dra-0
+  pool: {name: dra-0, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0}, {name: gpu-1}]
+)";
+}
+
+/// A pod with a claim template asking one gpu.nvidia.com device.
+std::string claim_pod(const std::string& name, const std::string& at) {
+  return "---\napiVersion: v1\nkind: Pod\nmetadata: {name: " + name
+         + ", annotations: {drasim.dev/at: " + at + R"(}}
+spec:
+  terminationGracePeriodSeconds: 10
+  containers: [{name: main, resources: {claims: [{name: gpu}]}}]
+  resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]
+)";
+}
+
+const std::string kTemplate = R"(---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaimTemplate
+metadata: {name: one-gpu}
+spec:
+  spec:
+    devices:
+      requests: [{name: gpu, exactly: {deviceClassName: gpu.nvidia.com}}]
+)";
+
+TEST_CASE("a DeviceClass gaining extendedResourceName mid-run starts serving nvidia.com/gpu") {
+  // The DRA-only node advertises no nvidia.com/gpu; until 5m no class maps it, so the pod
+  // waits; the class applied at 5m with extendedResourceName serves it through KEP-5004.
+  const std::string events =
+      "[{at: 5m, apply: {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: "
+      "gpu.nvidia.com}, spec: {selectors: [{cel: {expression: 'device.driver == "
+      "\"gpu.nvidia.com\"'}}], extendedResourceName: nvidia.com/gpu}}}]";
+  // kube-scheduler: KAI would count the node's DRA GPUs in its GPU slot and bind the pod
+  // without any device (the kubelet would then reject it).
+  std::string text =
+      scenario(events, dra_node("") + gpu_pod("p1", "0s", false),
+               "  kubernetes: {version: \"1.35\", featureGates: {DRAExtendedResource: true}}\n");
+  text.replace(text.find("profile: kai"), 12, "profile: kube-scheduler");
+  const RunResult r = run(text);
+  CHECK(bound_node(r, "p1") == "dra-0");
+  CHECK(*pod(r, "p1").bound_us == 300'200'000);
+  CHECK(pod(r, "p1").devices.size() == 1);
+}
+
+TEST_CASE("a DRA driver restart wipes the slices; new pods wait for the republished pool") {
+  // p1 holds gpu-0 from 0.2 s. The driver restarts at 60 s for 2 minutes: p2 (at 90 s) finds
+  // no slice until 180 s, then takes gpu-1. p1 keeps running throughout.
+  const RunResult r = run(
+      scenario("[{at: 60s, driverRestart: {nodes: [dra-0], driver: gpu.nvidia.com, downFor: 2m}}]",
+               dra_node("") + kTemplate + claim_pod("p1", "0s") + claim_pod("p2", "90s")));
+  CHECK(pod(r, "p1").phase == model::PodPhase::kRunning);
+  CHECK(*pod(r, "p2").bound_us == 180'200'000);
+  CHECK(pod(r, "p2").devices.at(0).device == "gpu-1");
+}
+
+TEST_CASE("a NoExecute device taint evicts the pod using the device") {
+  // Device taints need DRADeviceTaints (kai: set explicitly). p1 takes gpu-0; the taint at
+  // 60 s evicts it with its 10 s grace period; as a bare pod it is gone at 70 s, and p2 (at
+  // 100 s) avoids the tainted gpu-0.
+  const RunResult r =
+      run(scenario("[{at: 60s, deviceTaint: {nodes: [dra-0], driver: gpu.nvidia.com, devices: "
+                   "[gpu-0], key: health, value: xid-79, effect: NoExecute}}]",
+                   dra_node("") + kTemplate + claim_pod("p1", "0s") + claim_pod("p2", "100s"),
+                   "  kubernetes: {version: \"1.36\", featureGates: {DRADeviceTaints: true}}\n"));
+  const model::PodInfo& p1 = pod(r, "p1");
+  CHECK(p1.phase == model::PodPhase::kEvicted);
+  CHECK(*p1.finished_us == 70'000'000);
+  CHECK(p1.eviction_message
+        == "device gpu.nvidia.com/dra-0/gpu-0 has the NoExecute taint health=xid-79");
+  CHECK(pod(r, "p2").devices.at(0).device == "gpu-1");
+}
+
+TEST_CASE("a device removed from its slice is never allocated again") {
+  // gpu-1 leaves at 10 s; p1 holds gpu-0 until 100 s, so p2 (at 20 s) waits for it.
+  std::string objects = dra_node("") + kTemplate + claim_pod("p2", "20s");
+  objects += R"(---
+apiVersion: v1
+kind: Pod
+metadata: {name: p1, annotations: {drasim.dev/runtime: 100s}}
+spec:
+  containers: [{name: main, resources: {claims: [{name: gpu}]}}]
+  resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]
+)";
+  const RunResult r = run(scenario(
+      "[{at: 10s, removeDevices: {nodes: [dra-0], driver: gpu.nvidia.com, devices: [gpu-1]}}]",
+      objects));
+  CHECK(pod(r, "p2").devices.at(0).device == "gpu-0");
+  // p1 finishes at 100.2 s; the 101 s cycle places p2.
+  CHECK(*pod(r, "p2").bound_us == 101'200'000);
+}
+
+TEST_CASE("timeline events that cannot happen are errors at file:line:col") {
+  const std::string events = R"([
+    {at: 2h, cordon: {nodes: [a]}},
+    {at: 1m, drain: {selector: {pool: gpu}}},
+    {at: 1m, cordon: {nodes: [zz]}},
+    {at: 1m, driverRestart: {nodes: [a], driver: gpu.nvidia.com, downFor: 1m}},
+    {at: 1m, deviceTaint: {nodes: [a], driver: gpu.nvidia.com, key: k, effect: NoSchedule}},
+    {at: 1m, delete: {kind: DeviceClass, name: nope}},
+    {at: 1m, apply: {apiVersion: scheduling.run.ai/v2, kind: Queue, metadata: {name: new}}},
+    {at: 1m, apply: {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}},
+    {at: 1m, apply: {apiVersion: v1, kind: Pod, metadata: {name: p1, annotations:
+      {drasim.dev/at: 30s}}, spec: {containers: [{name: c}]}}},
+    {at: 1m, drain: {nodes: [a], gracePeriod: 5m, force: true}}
+  ]
+  horizon: 1h)";
+  const std::string all = load_errors(scenario(events, kTwoNodes));
+  // After the horizon.
+  CHECK(all.find("t.yaml:7:5: error: spec.events[0].at: a time within the horizon (1h), got 2h")
+        != std::string::npos);
+  // A selector that matches nothing.
+  CHECK(all.find("spec.events[1].drain.selector: a selector matching at least one node present "
+                 "at 1m, got no node with pool=gpu")
+        != std::string::npos);
+  CHECK(all.find("spec.events[2].cordon.nodes: nodes present at 1m, got \"zz\"")
+        != std::string::npos);
+  CHECK(all.find("spec.events[3].driverRestart.driver: a driver with ResourceSlices on node a "
+                 "at 1m, got \"gpu.nvidia.com\" (none)")
+        != std::string::npos);
+  // The kai profiles allocate with the gates the scenario turns on (none here).
+  CHECK(all.find("spec.events[4].deviceTaint: the DRADeviceTaints feature gate on (kai profiles "
+                 "use only the gates spec.kubernetes.featureGates sets; kube-scheduler has it on "
+                 "from 1.36), got kai on Kubernetes 1.35 without it")
+        != std::string::npos);
+  CHECK(all.find("spec.events[5].delete.name: a DeviceClass that exists at 1m, got \"nope\"")
+        != std::string::npos);
+  CHECK(all.find("a Queue that exists from the start (drasim sizes queues at load), got new "
+                 "Queue \"new\"")
+        != std::string::npos);
+  CHECK(all.find("spec.events[7].apply.kind: a kind drasim models (Node, Pod, Queue, PodGroup, "
+                 "DeviceClass, ...), got \"ConfigMap\" (v1)")
+        != std::string::npos);
+  CHECK(all.find("no time before the event's (1m), got 30s, in the past") != std::string::npos);
+  CHECK(all.find("spec.events[9].drain.force: one of nodes, selector, gracePeriod, got \"force\"")
+        != std::string::npos);
+}
+
+}  // namespace
+}  // namespace drasim::sim
