@@ -7,6 +7,7 @@
 #include "reports/junit_report.h"
 #include "reports/summary.h"
 #include "sim/engine.h"
+#include "sim/profiles.h"
 
 #include <filesystem>
 #include <ostream>
@@ -45,6 +46,14 @@ CLI::App* setup_run(CLI::App& app, RunOptions& options) {
   cmd->add_option("--out", options.out,
                   "Directory for report files, or - to write the JSON report to stdout");
   cmd->add_flag("-q,--quiet", options.quiet, "Do not print the summary");
+  std::vector<std::string> names;
+  for (const sim::ProfileInfo& p : sim::kProfiles) {
+    names.emplace_back(p.name);
+  }
+  cmd->add_option("--profile", options.profile,
+                  "Run under this scheduler profile instead of the scenario's "
+                  "(compare: drasim run FILE --profile kai-v0.17)")
+      ->check(CLI::IsMember(names));
   return cmd;
 }
 
@@ -59,7 +68,12 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       return kExitInvalidInput;
     }
   }
-  const sim::Scenario scenario = load_inputs(options.paths);
+  sim::Scenario scenario = load_inputs(options.paths);
+  for (const sim::ProfileInfo& p : sim::kProfiles) {
+    if (p.name == options.profile) {
+      scenario.scheduler.profile = p.profile;
+    }
+  }
   const sim::RunResult result = sim::run_scenario(scenario);
   const bool to_stdout = options.out == "-";
   std::ostream& summary_stream = to_stdout ? err : out;

@@ -15,6 +15,7 @@ struct RunOptions {
   std::vector<std::string> reports;  ///< json, junit
   std::string out = ".";             ///< a directory, or `-` for JSON on stdout
   bool quiet = false;
+  std::string profile;  ///< `--profile`: replaces `spec.scheduler.profile` (empty: keep it)
 };
 
 /// Registers the subcommand; `options` must outlive parsing.

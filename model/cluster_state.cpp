@@ -290,13 +290,17 @@ void ClusterState::node_sub(PodId pod_id) {
   }
 }
 
-void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatable_delta) {
-  std::vector<PodId> on_node;
-  for (size_t i = 0; i < pods.size(); ++i) {
-    if (pods[i].node == node_id) {
-      on_node.push_back(PodId::from_index(i));
-    }
+std::vector<PodId> ClusterState::pods_on(NodeId node_id) const {
+  if (node_id.index() >= node_pods.size()) {
+    return {};
   }
+  std::vector<PodId> out = node_pods[node_id.index()];
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatable_delta) {
+  const std::vector<PodId> on_node = pods_on(node_id);
   for (auto it = on_node.rbegin(); it != on_node.rend(); ++it) {
     node_sub(*it);
   }
@@ -334,6 +338,10 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   node_add(pod_id, node_id, phase);
   p.node = node_id;
   p.phase = phase;
+  if (node_pods.size() < nodes.size()) {
+    node_pods.resize(nodes.size());
+  }
+  node_pods[node_id.index()].push_back(pod_id);
   ++p.epoch;
   JobInfo& job = jobs[p.job.index()];
   --job.pending_pods;
@@ -354,6 +362,8 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   } else {
     charge_queue(pod_id, true, -1);  // while the pod still names its node
   }
+  std::vector<PodId>& on_node = node_pods[p.node.index()];
+  on_node.erase(std::find(on_node.begin(), on_node.end(), pod_id));
   p.node = NodeId();
   p.phase = phase;
   if (phase == PodPhase::kPending) {
@@ -406,6 +416,9 @@ void ClusterState::check_invariants() const {
     if (holds) {
       used[p.node.index()] += tracked_request(PodId::from_index(i), p.node);
       ++counts[p.node.index()];
+      const std::vector<PodId>& listed = node_pods.at(p.node.index());
+      DRASIM_ASSERT(std::count(listed.begin(), listed.end(), PodId::from_index(i)) == 1,
+                    "a placed pod is listed once on its node");
       const PodTemplate& t = templates[p.spec.index()];
       DRASIM_ASSERT(t.gpu_share.shared() == !p.gpu_groups.empty(),
                     "a placed pod has GPU groups exactly when it is shared");

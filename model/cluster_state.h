@@ -334,6 +334,9 @@ class ClusterState {
   /// consolidation that failed for a job shape is retried only once this moved on
   /// (`consolidation_failed`: shape signature -> freed_version at the failure).
   uint64_t freed_version = 0;
+  /// Pods on each node (by NodeId; place and remove keep it), unordered: read it through
+  /// pods_on.
+  std::vector<std::vector<PodId>> node_pods;
   std::map<std::vector<uint32_t>, uint64_t> consolidation_failed;
 
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
@@ -399,6 +402,9 @@ class ClusterState {
   /// put back, so what they charge follows the new allocatable (slots the node now advertises
   /// or no longer advertises; KAI rebuilds its node vectors every session).
   void recharge_node(NodeId node, const ResourceVector& allocatable_delta);
+
+  /// The pods on a node (pipelined, binding, running or releasing), by PodId.
+  [[nodiscard]] std::vector<PodId> pods_on(NodeId node) const;
 
   /// A timeline event gives a node a new manifest: labels, taints, conditions,
   /// `spec.unschedulable` and `status.allocatable` (DRA GPUs stay as the slices say); the

@@ -13,9 +13,9 @@
 namespace drasim::sim {
 namespace {
 
-constexpr std::array<std::string_view, 10> kEventKeys = {
-    "apply",       "delete",        "cordon",      "uncordon",      "drain",
-    "removeNodes", "driverRestart", "deviceTaint", "removeDevices", "binderFault"};
+constexpr std::array<std::string_view, 11> kEventKeys = {
+    "apply",   "delete",        "cordon",      "uncordon",      "drain",      "removeNodes",
+    "migrate", "driverRestart", "deviceTaint", "removeDevices", "binderFault"};
 
 /// Reports every key of `c` not in `allowed`.
 void only_keys(const Cursor& c, std::initializer_list<std::string_view> allowed) {
@@ -120,6 +120,33 @@ NodeOpEvent decode_node_op(const Cursor& c, uint32_t file_index, NodeOp op) {
   return e;
 }
 
+MigrateEvent decode_migrate(const Cursor& c, uint32_t file_index) {
+  MigrateEvent m;
+  c.expect_map();
+  only_keys(c, {"nodes", "selector", "batchSize", "interval", "drain", "gracePeriod", "driver"});
+  m.target = decode_target(c, file_index);
+  if (const auto n = c["batchSize"].integer("a batch size of at least 1")) {
+    if (*n < 1) {
+      c["batchSize"].error("a batch size of at least 1", std::to_string(*n));
+    } else {
+      m.batch_size = *n;
+    }
+  }
+  if (const auto d = c["interval"].duration()) {
+    m.interval = *d;
+  }
+  m.drain = c["drain"].boolean(false);
+  if (const auto g = c["gracePeriod"].duration()) {
+    m.grace = *g;
+  }
+  if (!c["driver"].present()) {
+    c["driver"].error("the DRA driver shape to publish ({name: gpu.nvidia.com, ...})");
+  } else {
+    m.shape = decode_driver_shape(c["driver"], file_index);
+  }
+  return m;
+}
+
 DriverRestartEvent decode_driver_restart(const Cursor& c, uint32_t file_index) {
   DriverRestartEvent e;
   c.expect_map();
@@ -201,6 +228,8 @@ void decode_event(const Cursor& c, uint32_t file_index, Scenario& out) {
     event.what = decode_node_op(e, file_index, NodeOp::kDrain);
   } else if (found == "removeNodes") {
     event.what = decode_node_op(e, file_index, NodeOp::kRemove);
+  } else if (found == "migrate") {
+    event.what = decode_migrate(e, file_index);
   } else if (found == "driverRestart") {
     event.what = decode_driver_restart(e, file_index);
   } else if (found == "deviceTaint") {

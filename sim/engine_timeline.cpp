@@ -81,12 +81,11 @@ void Engine::handle(const TimelineDue& e) {
   const model::NodeId node = *found;
   model::NodeInfo& n = state_.node(node);
   std::vector<model::PodId> on_node;
-  for (size_t i = 0; i < state_.pods.size(); ++i) {
-    const model::PodInfo& p = state_.pods[i];
-    if (p.node == node
-        && (p.phase == model::PodPhase::kBinding || p.phase == model::PodPhase::kRunning
-            || p.phase == model::PodPhase::kReleasing)) {
-      on_node.push_back(model::PodId::from_index(i));
+  for (const model::PodId pod : state_.pods_on(node)) {
+    const model::PodPhase phase = state_.pod(pod).phase;
+    if (phase == model::PodPhase::kBinding || phase == model::PodPhase::kRunning
+        || phase == model::PodPhase::kReleasing) {
+      on_node.push_back(pod);
     }
   }
   switch (step.kind) {

@@ -16,6 +16,7 @@
 #include "model/object_meta.h"
 #include "model/object_set.h"
 #include "model/taint.h"
+#include "sim/driver_shape.h"
 #include "sim/sim_time.h"
 
 #include <memory>
@@ -59,6 +60,23 @@ struct NodeOpEvent {
   std::optional<SimDuration> grace;
 };
 
+/// `migrate:`: the selected nodes move from the device plugin to DRA, `batch_size` nodes every
+/// `interval` (in name order, the first batch at the event's time). A migrated node stops
+/// advertising `shape.resource` (its manifest loses it from allocatable and capacity and gains
+/// the GPU Operator label `nvidia.com/gpu.deploy.device-plugin: "false"`) and its DRA driver
+/// publishes ResourceSlices for as many devices. Without `drain` the switch happens at the
+/// batch's time and running pods keep running (KAI charges them on the node as before); with
+/// `drain` the node is cordoned and its pods evicted with `grace` first, and it switches and
+/// is uncordoned when the grace period is over.
+struct MigrateEvent {
+  NodeTarget target;
+  int64_t batch_size = 1;
+  SimDuration interval;
+  bool drain = false;
+  SimDuration grace = SimDuration::seconds(30);
+  DriverShape shape;
+};
+
 /// `driverRestart: {driver, downFor}`: the node's slices of that driver are deleted, then
 /// republished with the next pool generation after `down_for`. Allocated claims keep their
 /// devices; nothing new is allocated there meanwhile.
@@ -82,7 +100,9 @@ struct TimelineEvent {
   SimTime at;
   model::SourceRef source;
   std::string path;  ///< `spec.events[i]`, for messages
-  std::variant<ApplyEvent, DeleteEvent, NodeOpEvent, DriverRestartEvent, DeviceFaultEvent> what;
+  std::variant<ApplyEvent, DeleteEvent, NodeOpEvent, MigrateEvent, DriverRestartEvent,
+               DeviceFaultEvent>
+      what;
 };
 
 /// One thing the engine does at a time (TimelineDue).

@@ -334,6 +334,78 @@ class Expander {
     }
   }
 
+  void expand(const TimelineEvent& e, MigrateEvent& m) {
+    const std::vector<std::string> selected = resolve(e, m.target, "migrate");
+    if (selected.empty()) {
+      return;
+    }
+    const int64_t waves = (static_cast<int64_t>(selected.size()) + m.batch_size - 1) / m.batch_size;
+    if (waves > 1 && m.interval.us <= 0) {
+      report(e.source, e.path + ".migrate.interval",
+             fmt::format("an interval above 0 between the {} waves", waves), "none");
+      return;
+    }
+    const int64_t last = e.at.us + (waves - 1) * m.interval.us + (m.drain ? m.grace.us : 0);
+    if (s_.horizon && last > s_.horizon->us) {
+      report(e.source, e.path + ".migrate",
+             fmt::format("waves that end within the horizon ({})", format_duration(*s_.horizon)),
+             fmt::format("{} waves of {} every {} from {} ending at {}", waves, m.batch_size,
+                         format_duration(m.interval), format_duration(SimDuration{e.at.us}),
+                         format_duration(SimDuration{last})));
+      return;
+    }
+    for (size_t i = 0; i < selected.size(); ++i) {
+      const std::string& name = selected[i];
+      const SimTime wave{e.at.us + static_cast<int64_t>(i) / m.batch_size * m.interval.us};
+      const SimTime switch_at = m.drain ? wave + m.grace : wave;
+      NodeState& node = nodes_[name];
+      const auto advertised = node.current->allocatable.find(m.shape.resource);
+      const int64_t count = m.shape.devices.value_or(
+          advertised == node.current->allocatable.end() ? 0 : advertised->second.value());
+      if (advertised == node.current->allocatable.end() || count <= 0) {
+        report(m.target.source, e.path + ".migrate",
+               fmt::format("nodes that advertise {} at {}", m.shape.resource,
+                           format_duration(SimDuration{wave.us})),
+               fmt::format("node {} without it (migrated already?)", name));
+        continue;
+      }
+      if (!node_slices(name, m.shape.driver, switch_at.us).empty()) {
+        report(m.target.source, e.path + ".migrate.driver",
+               fmt::format("a driver not yet publishing on node {}", name),
+               fmt::format("\"{}\" (it has ResourceSlices there)", m.shape.driver));
+        continue;
+      }
+      if (m.drain) {
+        TimelineStep drain = step(e, Kind::kDrain, name);
+        drain.at = wave;
+        drain.gpus = node_gpus(name, wave.us);
+        drain.grace = m.grace;
+        drain.message = fmt::format("node {} drained for its migration to DRA", name);
+        s_.steps.push_back(std::move(drain));
+      }
+      // The node's new manifest: the device plugin is off (GPU Operator label), the resource
+      // is gone from allocatable and capacity.
+      auto version = std::make_shared<model::Node>(*node.current);
+      version->allocatable.erase(m.shape.resource);
+      version->capacity.erase(m.shape.resource);
+      version->meta.labels["nvidia.com/gpu.deploy.device-plugin"] = "false";
+      node.current = version;
+      TimelineStep update = step(e, Kind::kUpdateNode, name);
+      update.at = switch_at;
+      update.node = version;
+      s_.steps.push_back(std::move(update));
+      if (m.drain) {
+        TimelineStep uncordon = step(e, Kind::kUncordon, name);
+        uncordon.at = switch_at;
+        s_.steps.push_back(std::move(uncordon));
+      }
+      for (model::ResourceSlice& slice : driver_slices(m.shape, name, count, 1, m.shape.source)) {
+        slice.meta.appear_us = switch_at.us;
+        s_.objects.resource_slices.push_back(std::move(slice));
+      }
+    }
+  }
+
   /// The live slices of `driver` on `node` at `t` (indexes into the scenario's slices).
   std::vector<size_t> node_slices(const std::string& node, const std::string& driver,
                                   int64_t t) const {
