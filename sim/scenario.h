@@ -7,6 +7,7 @@
 #include "model/object_meta.h"
 #include "model/object_set.h"
 #include "model/taint.h"
+#include "sim/generator_spec.h"
 #include "sim/sim_time.h"
 
 #include <cstdint>
@@ -92,6 +93,8 @@ struct Scenario {
   SchedulerConfig scheduler;
   std::vector<Expectation> expectations;
   std::vector<BinderFault> binder_faults;
+  /// `spec.generate[]`, expanded into `objects` by the loader once every document is read.
+  std::vector<GeneratorSpec> generators;
   model::ObjectSet objects;
   std::vector<std::string> files;     ///< file table: SourceRef::file indexes into it
   std::vector<std::string> warnings;  ///< e.g. skipped kinds, one line per kind

@@ -3,6 +3,7 @@
 #include "sim/cel_checks.h"
 #include "sim/decode_scenario.h"
 #include "sim/decoders.h"
+#include "sim/generators.h"
 #include "sim/pool_checks.h"
 #include "sim/scenario_checks.h"
 #include "sim/yaml_source.h"
@@ -143,6 +144,9 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
     }
   }
   dispatcher.finish();
+  if (!diagnostics.has_errors()) {
+    expand_generators(scenario, diagnostics);
+  }
   if (!diagnostics.has_errors()) {
     check_scenario(scenario, diagnostics);
     check_cel_selectors(scenario, diagnostics);
