@@ -129,26 +129,18 @@ class TraceParser {
     width_ = cells.size();
   }
 
-  void row(std::string_view line, uint32_t line_no) {
-    const auto cells = split(line);
-    if (cells.size() != width_) {
-      error(Mark{line_no, 1}, "", fmt::format("{} cells as in the header", width_),
-            fmt::format("{}", cells.size()));
-      return;
-    }
+  /// Checks the required cells of a row and reads them into `job`; false (reported) when one
+  /// is invalid.
+  bool read_cells(const std::vector<Cell>& cells, uint32_t line_no, TraceJob& job) {
     const auto cell = [&](Column c) {
       return cells[static_cast<size_t>(index_[c])];
     };
-    const auto at = [&](Column c) {
-      return Mark{line_no, cell(c).col};
-    };
     bool ok = true;
     const auto bad = [&](Column c, std::string expected) {
-      error(at(c), kColumnNames[c], std::move(expected), fmt::format("\"{}\"", cell(c).text));
+      error(Mark{line_no, cell(c).col}, kColumnNames[c], std::move(expected),
+            fmt::format("\"{}\"", cell(c).text));
       ok = false;
     };
-    TraceJob job;
-    job.row = model::SourceRef{file_index_, line_no, 1};
     const auto submit = parse_time_us(cell(kSubmit).text);
     if (!submit) {
       bad(kSubmit, "seconds or a duration such as 90s or 10m");
@@ -169,11 +161,30 @@ class TraceParser {
     if (job.queue.empty()) {
       bad(kQueue, "a queue name");
     }
+    if (ok) {
+      job.submit_us = *submit;
+      job.runtime_us = *duration;
+      job.pods = *pods;
+      job.gpus_per_pod = *gpus;
+    }
+    return ok;
+  }
+
+  void row(std::string_view line, uint32_t line_no) {
+    const auto cells = split(line);
+    if (cells.size() != width_) {
+      error(Mark{line_no, 1}, "", fmt::format("{} cells as in the header", width_),
+            fmt::format("{}", cells.size()));
+      return;
+    }
+    TraceJob job;
+    job.row = model::SourceRef{file_index_, line_no, 1};
+    const bool ok = read_cells(cells, line_no, job);
     if (index_[kPriorityClass] >= 0) {
-      job.priority_class = std::string(cell(kPriorityClass).text);
+      job.priority_class = std::string(cells[static_cast<size_t>(index_[kPriorityClass])].text);
     }
     if (index_[kName] >= 0) {
-      job.name = std::string(cell(kName).text);
+      job.name = std::string(cells[static_cast<size_t>(index_[kName])].text);
     }
     if (job.name.empty()) {
       job.name = fmt::format("{}-{}", trace_name_, rows_);
@@ -182,13 +193,9 @@ class TraceParser {
     if (!ok) {
       return;
     }
-    job.submit_us = *submit;
-    job.runtime_us = *duration;
-    job.pods = *pods;
-    job.gpus_per_pod = *gpus;
     total_pods_ += job.pods;
     if (total_pods_ > kMaxTracePods) {
-      error(at(kPods), kColumnNames[kPods],
+      error(Mark{line_no, cells[static_cast<size_t>(index_[kPods])].col}, kColumnNames[kPods],
             fmt::format("at most {} pods in a trace (drasim's memory limit)", kMaxTracePods),
             fmt::format("{} by this row", total_pods_));
       stop_ = true;
