@@ -69,4 +69,13 @@ void check_request_refs(const Cursor& c, const std::vector<model::DeviceRequest>
 std::vector<model::OpaqueConfig> decode_configs(const Cursor& c,
                                                 const std::vector<model::DeviceRequest>* requests);
 
+/// A device's `attributes: {<name>: {int|bool|string|version: <value>}}`: exactly one type per
+/// value, strings and versions at most 64 characters, versions strict semver. Invalid entries
+/// are reported and left out. (sim/decode_dra_device_fields.cpp)
+std::map<std::string, model::AttributeValue> decode_attributes(const Cursor& c);
+
+/// A device's `capacity: {<name>: {value, requestPolicy?}}`; a request policy is allowed only
+/// when `shareable` (allowMultipleAllocations: true). (sim/decode_dra_device_fields.cpp)
+std::map<std::string, model::DeviceCapacity> decode_capacity(const Cursor& c, bool shareable);
+
 }  // namespace drasim::sim::dra

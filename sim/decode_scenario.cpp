@@ -5,6 +5,7 @@
 #include "model/kai_switches.h"
 #include "sim/decode_common.h"
 #include "sim/decode_events.h"
+#include "sim/decode_generators.h"
 #include "sim/quota_series.h"
 
 #include <fmt/format.h>
@@ -333,17 +334,6 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   return e;
 }
 
-void reject_not_yet(const Cursor& c, std::string_view what) {
-  if (!c.present()) {
-    return;
-  }
-  const auto items = c.items();
-  if (!items.empty()) {
-    c.error(fmt::format("an empty list ({} are not supported by this build yet)", what),
-            fmt::format("{} entries", items.size()));
-  }
-}
-
 }  // namespace
 
 const char* to_string(Profile p) {
@@ -395,7 +385,7 @@ void decode_scenario(const Cursor& root, uint32_t file_index, Scenario& out) {
   }
   out.feature_gates = decode_gates(k8s["featureGates"], out.kubernetes_minor());
   out.scheduler = decode_scheduler(spec["scheduler"], file_index);
-  reject_not_yet(spec["generate"], "generators");
+  decode_generators(spec["generate"], file_index, out);
   for (const Cursor& e : spec["events"].items()) {
     decode_event(e, file_index, out);
   }

@@ -7,6 +7,7 @@
 #include "model/object_meta.h"
 #include "model/object_set.h"
 #include "model/taint.h"
+#include "sim/generator_spec.h"
 #include "sim/sim_time.h"
 #include "sim/timeline.h"
 
@@ -97,6 +98,8 @@ struct Scenario {
   std::vector<TimelineEvent> events;
   /// What the engine does over time, expanded from `events` at load (sorted by time, stable).
   std::vector<TimelineStep> steps;
+  /// `spec.generate[]`, expanded into `objects` by the loader once every document is read.
+  std::vector<GeneratorSpec> generators;
   model::ObjectSet objects;
   std::vector<std::string> files;     ///< file table: SourceRef::file indexes into it
   std::vector<std::string> warnings;  ///< e.g. skipped kinds, one line per kind

@@ -2,6 +2,7 @@
 
 #include "sim/cel_checks.h"
 #include "sim/decode_scenario.h"
+#include "sim/generators.h"
 #include "sim/object_dispatch.h"
 #include "sim/pool_checks.h"
 #include "sim/scenario_checks.h"
@@ -119,8 +120,17 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
     }
   }
   dispatcher.finish();
-  load_apply_files(scenario, diagnostics);
-  expand_timeline(scenario, diagnostics);
+  // Generated node pools exist before the timeline selects nodes among them. The timeline
+  // reads only what decoded, so its problems join the others unless generators could not run
+  // (then its selectors would miss their nodes).
+  const bool generated = !diagnostics.has_errors();
+  if (generated) {
+    expand_generators(scenario, diagnostics);
+  }
+  if (generated || scenario.generators.empty()) {
+    load_apply_files(scenario, diagnostics);
+    expand_timeline(scenario, diagnostics);
+  }
   if (!diagnostics.has_errors()) {
     check_scenario(scenario, diagnostics);
     check_cel_selectors(scenario, diagnostics);
