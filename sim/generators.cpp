@@ -95,9 +95,10 @@ class ArrivalStream {
 };
 
 /// Draws a workload's jobs in order and hands each to `visit` until the stream ends or `visit`
-/// returns false. The same scenario gives the same draws on every call.
+/// returns false. The same scenario gives the same draws on every call; `named` formats the
+/// job names (a counting pass does not need them).
 template <class Visit>
-void for_each_job(const WorkloadSpec& w, const Scenario& s, Visit visit) {
+void for_each_job(const WorkloadSpec& w, const Scenario& s, bool named, Visit visit) {
   const std::string seed_name = "workload/" + w.name;
   std::optional<int64_t> until = w.until_us;
   if (!until && s.horizon) {
@@ -117,7 +118,9 @@ void for_each_job(const WorkloadSpec& w, const Scenario& s, Visit visit) {
     if (!at) {
       return;
     }
-    job.name = fmt::format("{}-{}", w.name, j);
+    if (named) {
+      job.name = fmt::format("{}-{}", w.name, j);
+    }
     job.at_us = *at;
     job.gang = w.gang[shapes.weighted(gang_w)].value;
     job.gpus = w.gpus_per_pod[shapes.weighted(gpu_w)].value;
@@ -137,9 +140,11 @@ bool expand_workload(const WorkloadSpec& w, const Scenario& s, int64_t& pods, Re
                      model::ObjectSet& o) {
   int64_t total = pods;
   int64_t jobs = 0;
-  for_each_job(w, s, [&](const gen::JobDraw& job) {
+  size_t gangs = 0;
+  for_each_job(w, s, false, [&](const gen::JobDraw& job) {
     total += job.gang;
     ++jobs;
+    gangs += job.gang > 1 ? 1U : 0U;
     return total <= kMaxGeneratedPods;
   });
   if (total > kMaxGeneratedPods) {
@@ -148,8 +153,9 @@ bool expand_workload(const WorkloadSpec& w, const Scenario& s, int64_t& pods, Re
     return false;
   }
   o.pods.reserve(o.pods.size() + static_cast<size_t>(total - pods));
+  o.pod_groups.reserve(o.pod_groups.size() + gangs);
   pods = total;
-  for_each_job(w, s, [&](const gen::JobDraw& job) {
+  for_each_job(w, s, true, [&](const gen::JobDraw& job) {
     gen::append_job(w.pod, job, w.name, o);
     return true;
   });
