@@ -2,6 +2,7 @@
 
 #include "reports/claims_json.h"
 #include "reports/json_writer.h"
+#include "reports/metrics_json.h"
 #include "reports/pod_rows.h"
 #include "reports/quota_rows.h"
 
@@ -261,6 +262,7 @@ std::string json_report(const sim::RunResult& result) {
     write_quota(w, r);
   }
   w.end_array();
+  write_metrics(w, result);
   w.key("expectations");
   w.begin_array();
   for (const auto& e : result.expectations) {

@@ -27,6 +27,24 @@ std::string anomaly_line(const std::vector<model::Anomaly>& anomalies) {
   return fmt::format("  anomalies: {} ({})\n", anomalies.size(), fmt::join(parts, ", "));
 }
 
+/// `  waits: p50 0.2s, p95 601.2s, p99 601.2s over 4 binds; 2 still pending (longest 300s)`;
+/// nothing when no pod was bound and none is pending.
+std::string wait_line(const sim::RunMetrics& m) {
+  const auto seconds = [](const std::optional<sim::SimDuration>& d) {
+    return sim::format_seconds(sim::SimTime{d ? d->us : 0});
+  };
+  std::string line;
+  if (m.waits.count > 0) {
+    line = fmt::format("p50 {}s, p95 {}s, p99 {}s over {} binds", seconds(m.waits.p50),
+                       seconds(m.waits.p95), seconds(m.waits.p99), m.waits.count);
+  }
+  if (m.still_pending > 0) {
+    line += fmt::format("{}{} still pending (longest {}s)", line.empty() ? "" : "; ",
+                        m.still_pending, seconds(m.still_pending_max_wait));
+  }
+  return line.empty() ? line : "  waits: " + line + "\n";
+}
+
 }  // namespace
 
 std::string text_summary(const sim::RunResult& result) {
@@ -43,6 +61,7 @@ std::string text_summary(const sim::RunResult& result) {
     out += fmt::format("  evictions: {} by the scheduler, {} pods evicted at the end\n",
                        result.stats.evictions, c.evicted);
   }
+  out += wait_line(result.metrics);
   out += anomaly_line(result.anomalies);
   constexpr size_t kShown = 10;
   size_t shown = 0;

@@ -2,6 +2,10 @@
 
 #include "model/rfc3339.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
 namespace drasim::sim {
 
 model::SourceRef source_of(const Cursor& c, uint32_t file_index) {
@@ -215,6 +219,30 @@ std::optional<int64_t> decode_replicas(const Cursor& c) {
     return std::nullopt;
   }
   return value;
+}
+
+std::optional<double> decode_percentage(const Cursor& c, int max_percent) {
+  const std::string expected = fmt::format("a percentage from 0% to {}%, such as 10%", max_percent);
+  if (!c.is_scalar()) {
+    c.error(expected);
+    return std::nullopt;
+  }
+  const std::string text = c.str();
+  if (text.size() < 2 || text.back() != '%') {
+    c.error(expected, fmt::format("\"{}\"", text));
+    return std::nullopt;
+  }
+  const std::string digits = text.substr(0, text.size() - 1);
+  const bool decimal = std::all_of(digits.begin(), digits.end(),
+                                   [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; })
+                       && std::count(digits.begin(), digits.end(), '.') <= 1
+                       && digits.front() != '.' && digits.back() != '.';
+  const double percent = decimal ? std::stod(digits) : -1;
+  if (percent < 0 || percent > max_percent) {
+    c.error(expected, fmt::format("\"{}\"", text));
+    return std::nullopt;
+  }
+  return percent / 100;
 }
 
 }  // namespace drasim::sim

@@ -44,4 +44,8 @@ std::optional<int64_t> decode_duration_us(const Cursor& c);
 /// or invalid (invalid reports).
 std::optional<int64_t> decode_replicas(const Cursor& c);
 
+/// A percentage such as `10%` or `12.5%` from 0% to `max_percent`, as a fraction (0.1); nullopt
+/// (and an error) otherwise.
+std::optional<double> decode_percentage(const Cursor& c, int max_percent);
+
 }  // namespace drasim::sim

@@ -6,6 +6,7 @@
 #include "sim/decode_common.h"
 #include "sim/decode_events.h"
 #include "sim/decode_generators.h"
+#include "sim/decode_metric_expectations.h"
 #include "sim/quota_series.h"
 
 #include <fmt/format.h>
@@ -153,32 +154,6 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
   return s;
 }
 
-/// A percentage such as `10%` or `2.5%`, from 0 to 1000%, as a fraction; nullopt (reported)
-/// when absent or not one.
-std::optional<double> decode_percentage(const Cursor& c) {
-  constexpr std::string_view kExpected = "a percentage from 0% to 1000%, such as 10%";
-  if (!c.is_scalar()) {
-    c.error(kExpected);
-    return std::nullopt;
-  }
-  const std::string text = c.str();
-  if (text.size() < 2 || text.back() != '%') {
-    c.error(kExpected, fmt::format("\"{}\"", text));
-    return std::nullopt;
-  }
-  const std::string digits = text.substr(0, text.size() - 1);
-  const bool decimal = std::all_of(digits.begin(), digits.end(),
-                                   [](char ch) { return (ch >= '0' && ch <= '9') || ch == '.'; })
-                       && std::count(digits.begin(), digits.end(), '.') <= 1
-                       && digits.front() != '.' && digits.back() != '.';
-  const double percent = decimal ? std::stod(digits) : -1;
-  if (percent < 0 || percent > 1000) {
-    c.error(kExpected, fmt::format("\"{}\"", text));
-    return std::nullopt;
-  }
-  return percent / 100;
-}
-
 /// The `queue` and `resource` (cpu, memory, gpu) of a fairShare or quotaDrift expectation.
 void decode_queue_resource(const Cursor& p, uint32_t file_index, Expectation& e) {
   e.queue = p["queue"].required_str("a queue name");
@@ -196,7 +171,7 @@ void decode_fair_share(const Cursor& p, uint32_t file_index, Expectation& e) {
     return;
   }
   decode_queue_resource(p, file_index, e);
-  e.within = decode_percentage(p["within"]).value_or(0);
+  e.within = decode_percentage(p["within"], 1000).value_or(0);
   if (e.name.empty()) {
     e.name = fmt::format("{} {} within {}% of its fair share", e.queue,
                          quota_resource_name(e.resource), format_amount(e.within * 100));
@@ -325,10 +300,18 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
     ++kinds;
     decode_quota_drift(p, file_index, e);
   }
+  if (const Cursor p = c["waitTime"]; p.present()) {
+    ++kinds;
+    decode_wait_time(p, file_index, e);
+  }
+  if (const Cursor p = c["utilization"]; p.present()) {
+    ++kinds;
+    decode_utilization(c, p, e);
+  }
   if (kinds != 1) {
     c.error(
         "exactly one of allPodsBound, pendingAtMost, podOnNode, fairShare, evictionsAtMost, "
-        "anomaliesAtMost, quotaDrift",
+        "anomaliesAtMost, quotaDrift, waitTime, utilization",
         kinds == 0 ? "none" : "several");
   }
   return e;

@@ -62,6 +62,7 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
       faults_left_(scenario.binder_faults.size()),
       truth_(state_),
       quota_(state_.queues.size()),
+      metrics_(state_),
       negative_idle_(state_.nodes.size()),
       quota_drift_(state_.queues.size()) {
   for (size_t i = 0; i < scenario.binder_faults.size(); ++i) {
@@ -135,6 +136,7 @@ void Engine::start_running(model::PodId pod) {
   if (first) {
     job.last_start_us = now_.us;
   }
+  metrics_.pod_changed(pod);
   if (const auto runtime = state_.spec_of(pod).runtime_us) {
     queue_.schedule(now_ + SimDuration{*runtime}, PodFinished{pod, p.epoch});
   }
@@ -142,6 +144,7 @@ void Engine::start_running(model::PodId pod) {
 
 void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) {
   const model::QueueId queue = state_.jobs[state_.pod(pod).job.index()].queue;
+  metrics_.pod_changed(pod);
   if (!options_.detect_anomalies) {
     quota_.after_pod(state_, truth_, queue, now_);
     return;
@@ -158,6 +161,7 @@ void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) 
 }
 
 void Engine::after_cycle(const model::CycleResult& result) {
+  metrics_.after_cycle(result);
   if (!options_.detect_anomalies) {
     quota_.after_cycle(state_, truth_, result.fair_shares, now_);
     return;
@@ -177,11 +181,12 @@ void Engine::after_cycle(const model::CycleResult& result) {
 }
 
 ExpectationResult Engine::check(const Expectation& expectation) const {
-  return evaluate(expectation, Observation{state_, now_, quota_, stats_.evictions});
+  return evaluate(expectation, Observation{state_, now_, quota_, stats_.evictions, metrics_});
 }
 
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
+  metrics_.node_changed(e.node);
   ++state_.freed_version;
   mark_dirty();
 }
@@ -189,6 +194,7 @@ void Engine::handle(const NodeAppears& e) {
 void Engine::handle(const DraObjectsAppear&) {
   ++state_.freed_version;
   model::rebuild_inventory(scenario_.objects, now_.us, state_);
+  metrics_.all_nodes_changed();
   // DRA GPUs joining or leaving a node's GPU slot re-charge its pods.
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
     negative_idle_.touched(model::NodeId::from_index(i));
@@ -205,6 +211,7 @@ void Engine::handle(const DraObjectsAppear&) {
 void Engine::handle(const ClaimAppears& e) {
   ++state_.freed_version;
   state_.claim_appears(e.claim);
+  metrics_.all_nodes_changed();
   mark_dirty();
 }
 
@@ -287,6 +294,7 @@ std::optional<SimDuration> Engine::bind_fault(model::PodId pod) {
 
 void Engine::handle(const ClaimDeleted& e) {
   state_.delete_leftover_claim(e.pod);
+  metrics_.pod_changed(e.pod);
   mark_dirty();
 }
 
@@ -331,6 +339,7 @@ void Engine::handle(const PodSubmitted& e) {
     return;
   }
   state_.submit(e.pod);
+  metrics_.pod_changed(e.pod);
   // The ResourceClaim controller creates the pod's claims from templates as the pod appears.
   for (const model::ClaimId c : p.claims) {
     if (c.valid() && state_.claims.at(c).from_template && state_.claims.at(c).owner == e.pod) {
@@ -403,6 +412,7 @@ RunResult Engine::run() {
     now_ = next.at;
     state_.now_us = now_.us;
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
+    metrics_.sample(state_, now_);
     ++stats_.events;
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
@@ -420,6 +430,7 @@ RunResult Engine::run() {
   result.stats = stats_;
   result.quota = quota_.take();
   result.quota_drift = quota_.take_peaks();
+  result.metrics = metrics_.finish(state_, result.end);
   result.anomalies = std::move(state_.anomalies);
   state_.anomalies.clear();
   sort_anomalies(result.anomalies);

@@ -9,6 +9,7 @@
 
 #include "model/scheduler.h"
 #include "sim/event_queue.h"
+#include "sim/metrics_recorder.h"
 #include "sim/negative_idle_detector.h"
 #include "sim/queue_ground_truth.h"
 #include "sim/quota_drift_detector.h"
@@ -94,6 +95,7 @@ class Engine {
   RunStats stats_;
   QueueGroundTruth truth_;
   QuotaRecorder quota_;
+  MetricsRecorder metrics_;
   NegativeIdleDetector negative_idle_;
   QuotaDriftDetector quota_drift_;
 };

@@ -1,6 +1,7 @@
 #include "sim/expectations.h"
 
 #include "sim/anomaly_order.h"
+#include "sim/metric_expectations.h"
 
 #include <fmt/format.h>
 
@@ -180,6 +181,10 @@ ExpectationResult evaluate(const Expectation& expectation, const Observation& ob
       return anomalies_at_most(expectation, observed);
     case Expectation::Kind::kQuotaDrift:
       return quota_drift(expectation, observed);
+    case Expectation::Kind::kWaitTime:
+      return wait_time(expectation, observed);
+    case Expectation::Kind::kUtilization:
+      return utilization(expectation, observed);
   }
   return {};
 }

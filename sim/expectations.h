@@ -2,6 +2,7 @@
 /// Evaluates a scenario's expectations against the cluster state at a point in time.
 
 #include "model/cluster_state.h"
+#include "sim/metrics_recorder.h"
 #include "sim/quota_recorder.h"
 #include "sim/run_result.h"
 #include "sim/scenario.h"
@@ -14,6 +15,7 @@ struct Observation {
   SimTime now;
   const QuotaRecorder& quota;
   uint64_t evictions = 0;  ///< pods the scheduler evicted so far
+  const MetricsRecorder& metrics;
 };
 
 /// The verdict of one expectation at the observed moment.

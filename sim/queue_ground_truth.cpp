@@ -1,36 +1,13 @@
 #include "sim/queue_ground_truth.h"
 
 #include "model/dra_gpus.h"
-#include "model/pod_request.h"
+#include "sim/held_gpus.h"
 
 namespace drasim::sim {
 namespace {
 
 bool counted(model::PodPhase phase) {
   return phase == model::PodPhase::kBinding || phase == model::PodPhase::kRunning;
-}
-
-/// The GPUs the device plugin gave the pod: its container requests for resources its node
-/// advertises (`status.allocatable`, not KAI's GPU slot, which also holds DRA GPUs), converted
-/// as KAI counts TotalGPUs (a MIG slice `mig-<G>g.*` is G GPUs). Claim GPUs and GPUs the
-/// KEP-5004 bridge serves on a node that does not advertise them are devices of claims,
-/// counted from those instead.
-int64_t device_plugin_gpu_milli(const model::ClusterState& state, const model::PodTemplate& t,
-                                const model::NodeInfo& node) {
-  model::ResourceVector served(t.request.size());
-  const auto advertised = [&](size_t slot) {
-    return slot < t.slot_names.size() && !t.slot_names[slot].empty()
-           && node.advertises(t.slot_names[slot]);
-  };
-  for (size_t slot = model::kPodsSlot + 1; slot < t.request.size(); ++slot) {
-    if (advertised(slot)) {
-      served.set(slot, t.request.get(slot));
-    }
-  }
-  if (advertised(model::kGpuSlot)) {
-    served.set(model::kGpuSlot, t.request.get(model::kGpuSlot) - t.claim_gpu_milli);
-  }
-  return model::quota_vector(served, state.names)[model::kGpuSlot];
 }
 
 }  // namespace
@@ -47,10 +24,7 @@ QueueGroundTruth::Held QueueGroundTruth::held_by(const model::ClusterState& stat
   h.queue = state.jobs[p.job.index()].queue;
   h.amounts[0] = t.request.get(model::kCpuSlot);
   h.amounts[1] = t.request.get(model::kMemorySlot);
-  // A shared pod's GPU is its portion of devices it shares with others; the model charges that
-  // portion both to the node's GPU groups and to the queue, so quota_of is the truth for it.
-  h.amounts[2] = t.gpu_share.shared() ? state.quota_of(pod)[2]
-                                      : device_plugin_gpu_milli(state, t, state.node(p.node));
+  h.amounts[2] = held_gpu_milli(state, pod);
   h.device_keys = model::dra_gpu_keys(p.devices);
   return h;
 }

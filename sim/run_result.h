@@ -4,6 +4,7 @@
 
 #include "model/cluster_state.h"
 #include "sim/quota_series.h"
+#include "sim/run_metrics.h"
 #include "sim/scenario.h"
 #include "sim/sim_time.h"
 
@@ -41,6 +42,7 @@ struct RunResult {
   std::vector<QueueDriftPeaks> quota_drift;  ///< by QueueId: the largest quota drift
   /// Every anomaly of the run in report order (sim/anomaly_order.h); `state.anomalies` is empty.
   std::vector<model::Anomaly> anomalies;
+  RunMetrics metrics;  ///< metrics over time (sim/metrics_recorder.h)
 
   [[nodiscard]] bool all_expectations_passed() const;
 };

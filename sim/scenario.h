@@ -8,6 +8,7 @@
 #include "model/object_set.h"
 #include "model/taint.h"
 #include "sim/generator_spec.h"
+#include "sim/node_pool.h"
 #include "sim/sim_time.h"
 #include "sim/timeline.h"
 
@@ -49,21 +50,30 @@ struct Expectation {
     kEvictionsAtMost,
     kAnomaliesAtMost,
     kQuotaDrift,
+    kWaitTime,
+    kUtilization,
   };
   Kind kind = Kind::kAllPodsBound;
   std::string name;  ///< given, or generated from the assertion
   std::optional<SimTime> at;
-  int64_t count = 0;              ///< kPendingAtMost, kEvictionsAtMost, kAnomaliesAtMost
-  std::string pod;                ///< kPodOnNode: namespace/name
-  std::string node;               ///< kPodOnNode: exact node name, or empty
-  model::StringMap node_labels;   ///< kPodOnNode: a node with these labels
-  std::string queue;              ///< kFairShare, kQuotaDrift: the queue's name
+  int64_t count = 0;             ///< kPendingAtMost, kEvictionsAtMost, kAnomaliesAtMost
+  std::string pod;               ///< kPodOnNode: namespace/name
+  std::string node;              ///< kPodOnNode: exact node name, or empty
+  model::StringMap node_labels;  ///< kPodOnNode: a node with these labels
+  std::string queue;  ///< kFairShare, kQuotaDrift, kWaitTime (empty: every queue): the queue
   model::SourceRef queue_source;  ///< kFairShare, kQuotaDrift: where the queue is named
-  size_t resource = 0;            ///< kFairShare, kQuotaDrift: cpu, memory, gpu (proportion order)
+  size_t resource = 0;            ///< kFairShare, kQuotaDrift, kUtilization: cpu, memory, gpu
   /// kFairShare: allowed distance as a fraction of the share; kQuotaDrift: the largest allowed
   /// |accounted - actual| in report units (cpu cores, memory bytes, GPU devices).
   double within = 0;
   std::optional<model::AnomalyKind> anomaly_kind;  ///< kAnomaliesAtMost: nullopt = every kind
+  int percentile = 95;                             ///< kWaitTime: 1..100, nearest rank
+  SimDuration wait_at_most;                        ///< kWaitTime: the bound on that percentile
+  NodePool pool = NodePool::kAll;                  ///< kUtilization
+  std::optional<double> at_least;                  ///< kUtilization: a fraction (0.7 for 70%)
+  std::optional<double> at_most;                   ///< kUtilization: a fraction
+  /// kUtilization `over: [from, to]`: the window of the time-weighted average (none: the run).
+  std::optional<std::pair<SimTime, SimTime>> window;
   model::SourceRef source;
 };
 

@@ -200,10 +200,13 @@ class Checker {
     }
     for (size_t i = 0; i < s_.expectations.size(); ++i) {
       const Expectation& e = s_.expectations[i];
-      const bool names_queue =
-          e.kind == Expectation::Kind::kFairShare || e.kind == Expectation::Kind::kQuotaDrift;
+      const bool names_queue = e.kind == Expectation::Kind::kFairShare
+                               || e.kind == Expectation::Kind::kQuotaDrift
+                               || e.kind == Expectation::Kind::kWaitTime;
       if (names_queue && !e.queue.empty() && queues.count(e.queue) == 0) {
-        const char* key = e.kind == Expectation::Kind::kFairShare ? "fairShare" : "quotaDrift";
+        const char* key = e.kind == Expectation::Kind::kFairShare  ? "fairShare"
+                          : e.kind == Expectation::Kind::kWaitTime ? "waitTime"
+                                                                   : "quotaDrift";
         report(e.queue_source, fmt::format("spec.expect[{}].{}.queue", i, key),
                "the name of an existing Queue", fmt::format("\"{}\"", e.queue));
       }

@@ -1,0 +1,270 @@
+#include "sim/metrics_recorder.h"
+
+#include "model/dra/inventory.h"
+#include "model/dynamic_resources.h"
+#include "sim/held_gpus.h"
+
+#include <algorithm>
+
+namespace drasim::sim {
+namespace {
+
+/// Appends `row` unless it repeats the last row's values; a row at the same instant as the last
+/// one replaces it, and is dropped when that leaves it equal to the row before.
+template <class Row, class Same>
+void append(std::vector<Row>& rows, const Row& row, Same same) {
+  const Row zero{};
+  if (same(rows.empty() ? zero : rows.back(), row)) {
+    return;
+  }
+  if (!rows.empty() && rows.back().at == row.at) {
+    rows.pop_back();
+  }
+  if (!same(rows.empty() ? zero : rows.back(), row)) {
+    rows.push_back(row);
+  }
+}
+
+bool same_usage(const UsageSample& a, const UsageSample& b) {
+  return a.used == b.used && a.capacity == b.capacity;
+}
+
+bool same_row(const MetricsRow& a, const MetricsRow& b) {
+  return a.same_values(b);
+}
+
+bool advertises_gpus(const model::NodeInfo& node) {
+  return std::any_of(node.advertised.begin(), node.advertised.end(), [](const std::string& name) {
+    return model::ResourceNames::is_gpu_name(name);
+  });
+}
+
+/// GPU devices of the node's node-local slices and how many of them claims hold.
+std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
+                                            const model::NodeInfo& node) {
+  if (state.dra.inventory == nullptr) {
+    return {0, 0};
+  }
+  const auto& slices = state.dra.inventory->slices();
+  const model::dra::AllocatedDevices& allocated = state.claims.allocated();
+  int64_t devices = 0;
+  int64_t held = 0;
+  for (const uint32_t index : state.dra.inventory->node_local_slices(node.name)) {
+    const model::ResourceSlice& slice = slices[index];
+    if (!model::is_gpu_name(slice.driver)) {
+      continue;
+    }
+    for (const model::Device& d : slice.devices) {
+      ++devices;
+      const model::dra::DeviceKey key{slice.driver, slice.pool.name, d.name};
+      held += allocated.is_exclusive(key) || allocated.consumed(key) != nullptr ? 1 : 0;
+    }
+  }
+  return {devices, held};
+}
+
+}  // namespace
+
+MetricsRecorder::MetricsRecorder(const model::ClusterState& state)
+    : pods_(state.pods.size()), nodes_(state.nodes.size()) {
+  // The nodes present from the start hold their capacity from time 0, whenever the first event
+  // comes.
+  sample(state, SimTime{});
+}
+
+void MetricsRecorder::pod_changed(model::PodId pod) {
+  PodTrack& t = pods_[pod.index()];
+  if (!t.dirty) {
+    t.dirty = true;
+    dirty_pods_.push_back(pod);
+  }
+}
+
+void MetricsRecorder::node_changed(model::NodeId node) {
+  NodeTrack& n = nodes_[node.index()];
+  if (!n.dirty) {
+    n.dirty = true;
+    dirty_nodes_.push_back(node);
+  }
+}
+
+void MetricsRecorder::all_nodes_changed() {
+  all_nodes_dirty_ = true;
+}
+
+void MetricsRecorder::after_cycle(const model::CycleResult& result) {
+  current_.evictions += static_cast<int64_t>(result.evictions.size());
+  for (const auto& [pod, node] : result.binds) {
+    pod_changed(pod);
+  }
+  for (const model::PodId pod : result.evictions) {
+    pod_changed(pod);
+  }
+}
+
+void MetricsRecorder::record_wait(const model::ClusterState& state, model::PodId pod,
+                                  int64_t wait_us) {
+  percentiles_.insert(wait_us);
+  const std::string& queue = state.jobs[state.pod(pod).job.index()].queue_name;
+  auto it = queue_waits_.find(queue);
+  if (it == queue_waits_.end()) {
+    it = queue_waits_.emplace(queue, std::vector<int64_t>{}).first;
+  }
+  it->second.push_back(wait_us);
+  current_.wait_p50 = percentiles_.percentile(50);
+  current_.wait_p95 = percentiles_.percentile(95);
+  current_.wait_p99 = percentiles_.percentile(99);
+}
+
+void MetricsRecorder::update_pod(const model::ClusterState& state, model::PodId pod) {
+  PodTrack& t = pods_[pod.index()];
+  t.dirty = false;
+  const model::PodInfo& p = state.pod(pod);
+  current_.pending += (p.phase == model::PodPhase::kPending ? 1 : 0)
+                      - (t.phase == model::PodPhase::kPending ? 1 : 0);
+  current_.running += (model::holds_node(p.phase) ? 1 : 0) - (model::holds_node(t.phase) ? 1 : 0);
+  // Only the binder's rollback takes a Binding pod back to Pending.
+  if (t.phase == model::PodPhase::kBinding && p.phase == model::PodPhase::kPending) {
+    ++current_.failed_binds;
+  }
+  t.phase = p.phase;
+  if (t.last_node.valid()) {
+    node_changed(t.last_node);
+  }
+  const bool holds = model::holds_node(p.phase);
+  if (t.node.valid() && (!holds || p.node != t.node)) {
+    NodeTrack& n = nodes_[t.node.index()];
+    for (size_t r = 0; r < kMetricResources; ++r) {
+      n.pod_sum[r] -= t.held[r];
+    }
+    node_changed(t.node);
+    t.node = model::NodeId();
+  }
+  if (holds && !t.node.valid()) {
+    const model::PodTemplate& spec = state.spec_of(pod);
+    t.node = p.node;
+    t.last_node = p.node;
+    t.held = {spec.request.get(model::kCpuSlot), spec.request.get(model::kMemorySlot),
+              held_gpu_milli(state, pod)};
+    NodeTrack& n = nodes_[t.node.index()];
+    for (size_t r = 0; r < kMetricResources; ++r) {
+      n.pod_sum[r] += t.held[r];
+    }
+    node_changed(t.node);
+  }
+  if (p.bound_us && p.bound_us != t.bound_us && state.spec_of(pod).node_name.empty()) {
+    record_wait(state, pod, *p.bound_us - p.submitted_us);
+  }
+  t.bound_us = p.bound_us;
+}
+
+void MetricsRecorder::add_node(const NodeTrack& n, int sign) {
+  if (!n.counted) {
+    return;
+  }
+  for (const NodePool pool : {n.pool, NodePool::kAll}) {
+    auto& totals = totals_[static_cast<size_t>(pool)];
+    for (size_t r = 0; r < kMetricResources; ++r) {
+      totals[r].used += sign * n.used[r];
+      totals[r].capacity += sign * n.capacity[r];
+    }
+  }
+  current_.capacity_offline_gpus += sign * n.offline_gpus;
+}
+
+void MetricsRecorder::update_node(const model::ClusterState& state, model::NodeId node) {
+  NodeTrack& n = nodes_[node.index()];
+  n.dirty = false;
+  add_node(n, -1);
+  usage_changed_ = true;
+  const model::NodeInfo& info = state.node(node);
+  n.counted = info.present;
+  if (!n.counted) {
+    return;
+  }
+  const bool device_plugin = advertises_gpus(info);
+  const int64_t plugin_gpus = device_plugin
+                                  ? std::max<int64_t>(0, info.allocatable.get(model::kGpuSlot)
+                                                             - info.dra_gpus * model::kMilliPerGpu)
+                                  : 0;
+  const auto [dra_devices, dra_held] = dra_gpu_devices(state, info);
+  n.pool = classify_node(device_plugin, dra_devices > 0);
+  n.capacity = {info.allocatable.get(model::kCpuSlot), info.allocatable.get(model::kMemorySlot),
+                plugin_gpus + dra_devices * model::kMilliPerGpu};
+  n.used = {n.pod_sum[0], n.pod_sum[1], n.pod_sum[2] + dra_held * model::kMilliPerGpu};
+  const int64_t all_gpus = n.capacity[2] / model::kMilliPerGpu;
+  n.offline_gpus = info.offline_gpus > 0             ? info.offline_gpus
+                   : !info.condition_problem.empty() ? all_gpus
+                                                     : 0;
+  add_node(n, 1);
+}
+
+void MetricsRecorder::sample(const model::ClusterState& state, SimTime now) {
+  for (const model::PodId pod : dirty_pods_) {
+    update_pod(state, pod);
+  }
+  dirty_pods_.clear();
+  if (all_nodes_dirty_) {
+    all_nodes_dirty_ = false;
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      node_changed(model::NodeId::from_index(i));
+    }
+  }
+  for (const model::NodeId node : dirty_nodes_) {
+    update_node(state, node);
+  }
+  dirty_nodes_.clear();
+  append_rows(now);
+}
+
+void MetricsRecorder::append_rows(SimTime now) {
+  current_.at = now;
+  append(rows_, current_, same_row);
+  if (!usage_changed_) {
+    return;
+  }
+  usage_changed_ = false;
+  for (size_t pool = 0; pool < kNodePools; ++pool) {
+    for (size_t r = 0; r < kMetricResources; ++r) {
+      UsageSample s = totals_[pool][r];
+      s.at = now;
+      append(usage_[pool][r], s, same_usage);
+    }
+  }
+}
+
+std::vector<int64_t> MetricsRecorder::waits(std::string_view queue) const {
+  if (!queue.empty()) {
+    const auto it = queue_waits_.find(queue);
+    return it == queue_waits_.end() ? std::vector<int64_t>{} : it->second;
+  }
+  std::vector<int64_t> all;
+  for (const auto& [name, waits] : queue_waits_) {
+    all.insert(all.end(), waits.begin(), waits.end());
+  }
+  return all;
+}
+
+RunMetrics MetricsRecorder::finish(const model::ClusterState& state, SimTime end) {
+  RunMetrics m;
+  std::vector<int64_t> all = waits("");
+  m.waits = summarize_waits(all);
+  for (auto& [queue, waits] : queue_waits_) {
+    if (!queue.empty()) {
+      m.by_queue.push_back(QueueWaits{queue, summarize_waits(waits)});
+    }
+  }
+  for (const model::PodInfo& p : state.pods) {
+    if (p.phase != model::PodPhase::kPending) {
+      continue;
+    }
+    ++m.still_pending;
+    const SimDuration waited{end.us - p.submitted_us};
+    m.still_pending_max_wait = std::max(m.still_pending_max_wait.value_or(waited), waited);
+  }
+  m.rows = std::move(rows_);
+  m.usage = std::move(usage_);
+  return m;
+}
+
+}  // namespace drasim::sim
