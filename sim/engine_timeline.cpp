@@ -43,6 +43,7 @@ void Engine::delete_pod(model::PodId pod, const std::string& message) {
   }
   p.eviction_message = message;
   p.finished_us = now_.us;
+  metrics_.pod_changed(pod);
   mark_dirty();
 }
 
@@ -125,6 +126,7 @@ void Engine::handle(const TimelineDue& e) {
     default:
       break;
   }
+  metrics_.node_changed(node);
   if (options_.detect_anomalies) {
     negative_idle_.touched(node);
     negative_idle_.check(state_);

@@ -340,3 +340,113 @@ TEST_CASE("timeline events that cannot happen are errors at file:line:col") {
 
 }  // namespace
 }  // namespace drasim::sim
+
+namespace drasim::sim {
+namespace {
+
+/// Four device-plugin nodes gpu-0..gpu-3 with two GPUs each (pool=gpu) and a DeviceClass that
+/// serves nvidia.com/gpu through KEP-5004 once they move to DRA.
+std::string migration_cluster() {
+  std::string out = R"(---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.nvidia.com"'}}]
+  extendedResourceName: nvidia.com/gpu
+)";
+  for (int i = 0; i < 4; ++i) {
+    out += "---\napiVersion: v1\nkind: Node\nmetadata: {name: gpu-" + std::to_string(i)
+           + ", labels: {pool: gpu}}\nstatus: {allocatable: {cpu: \"8\", memory: 32Gi, pods: "
+             "\"110\", nvidia.com/gpu: \"2\"}}\n";
+  }
+  return out;
+}
+
+const std::string kGates =
+    "  kubernetes: {version: \"1.35\", featureGates: {DRAExtendedResource: true}}\n";
+
+TEST_CASE("migration waves switch nodes to DRA in batches; undrained pods keep running") {
+  // Batches of 2 every 60 s from 60 s: gpu-0 and gpu-1 switch at 60 s, gpu-2 and gpu-3 at
+  // 120 s. p1 (bound to gpu-0 at 0.2 s through the device plugin) keeps running; KAI charges
+  // its GPU on the node as before, against the 2 DRA GPUs that replaced the plugin's 2.
+  const RunResult r = run(scenario(
+      "[{at: 60s, migrate: {selector: {pool: gpu}, batchSize: 2, interval: 60s, driver: {name: "
+      "gpu.nvidia.com}}}]",
+      migration_cluster() + gpu_pod("p1", "0s", false) + gpu_pod("p2", "200s", false), kGates));
+  const model::NodeInfo& n0 = r.state.nodes[0];
+  CHECK(n0.name == "gpu-0");
+  CHECK_FALSE(n0.advertises("nvidia.com/gpu"));
+  CHECK(n0.labels.at("nvidia.com/gpu.deploy.device-plugin") == "false");
+  CHECK(n0.dra_gpus == 2);
+  // GPU slot: 0 device-plugin + 2 DRA GPUs; p1's device-plugin GPU and p2's bridged GPU (below)
+  // are charged: used 2, idle 0.
+  CHECK(n0.allocatable.get(model::kGpuSlot) == 2000);
+  CHECK(n0.used.get(model::kGpuSlot) == 2000);
+  CHECK(n0.idle.get(model::kGpuSlot) == 0);
+  CHECK(pod(r, "p1").phase == model::PodPhase::kRunning);
+  CHECK(pod(r, "p1").devices.empty());
+  // p2 arrives after every node switched: the bridge serves it with one device. Binpack puts it
+  // on gpu-0 (the fullest node), whose DRA driver publishes gpu-0 and gpu-1 (neither is known
+  // to be held by p1: the driver cannot see device-plugin allocations).
+  CHECK(bound_node(r, "p2") == "gpu-0");
+  CHECK(pod(r, "p2").devices.size() == 1);
+}
+
+TEST_CASE("a migration publishes one slice per node, pool named after the node, at the switch") {
+  const Scenario s =
+      load_scenario_texts({{"t.yaml", scenario("[{at: 60s, migrate: {selector: {pool: gpu}, "
+                                               "batchSize: 2, interval: 60s, driver: {name: "
+                                               "gpu.nvidia.com}}}]",
+                                               migration_cluster(), kGates)}});
+  REQUIRE(s.objects.resource_slices.size() == 4);
+  const model::ResourceSlice& last = s.objects.resource_slices[3];
+  CHECK(last.meta.name == "gpu-3-gpu-nvidia-com-0");
+  CHECK(last.pool.name == "gpu-3");
+  CHECK(last.pool.generation == 1);
+  CHECK(last.node_name == "gpu-3");
+  CHECK(last.devices.size() == 2);  // the node advertised nvidia.com/gpu: 2
+  // gpu-2 and gpu-3 are the second batch: 60 s + 60 s.
+  CHECK(last.meta.appear_us == 120'000'000);
+  // One node-update step per node, in time order.
+  REQUIRE(s.steps.size() == 4);
+  CHECK(s.steps[0].kind == TimelineStep::Kind::kUpdateNode);
+  CHECK(s.steps[3].at == SimTime{120'000'000});
+}
+
+TEST_CASE("a drained migration evicts, switches after the grace period and uncordons") {
+  // p1 (owned) runs on gpu-0. The first batch (gpu-0, gpu-1) drains at 60 s with a 30 s grace:
+  // p1 terminates until 90 s, is recreated then, and the nodes switch and uncordon at 90 s.
+  // The 90 s cycle binds p1 again (binpack: gpu-0, now DRA) through the bridge at 90.2 s.
+  const RunResult r = run(scenario(
+      "[{at: 60s, migrate: {selector: {pool: gpu}, batchSize: 2, interval: 60s, drain: true, "
+      "gracePeriod: 30s, driver: {name: gpu.nvidia.com}}}]",
+      migration_cluster() + gpu_pod("p1", "0s", true), kGates));
+  const model::PodInfo& p1 = pod(r, "p1");
+  CHECK(p1.evictions == 1);
+  CHECK(p1.eviction_message == "node gpu-0 drained for its migration to DRA");
+  CHECK(p1.submitted_us == 90'000'000);
+  CHECK(*p1.bound_us == 90'200'000);
+  CHECK(p1.devices.size() == 1);
+  CHECK_FALSE(r.state.nodes[0].cordoned);
+  CHECK(r.state.nodes[0].offline_gpus == 0);
+}
+
+TEST_CASE("migration waves that cannot happen are errors") {
+  const std::string all = load_errors(scenario(
+      "[{at: 10m, migrate: {selector: {pool: gpu}, batchSize: 1, interval: 30m, driver: {name: "
+      "gpu.nvidia.com}}}, {at: 1m, migrate: {nodes: [gpu-0], batchSize: 0, driver: {name: "
+      "gpu.nvidia.com, devices: 0}}}]\n  horizon: 1h",
+      migration_cluster(), kGates));
+  // 4 waves of one node every 30 minutes from 10m end at 1h40m.
+  CHECK(all.find("spec.events[0].migrate: waves that end within the horizon (1h), got 4 waves "
+                 "of 1 every 30m from 10m ending at 1h40m")
+        != std::string::npos);
+  CHECK(all.find("spec.events[1].migrate.batchSize: a batch size of at least 1, got 0")
+        != std::string::npos);
+  CHECK(all.find("spec.events[1].migrate.driver.devices: at least one device")
+        != std::string::npos);
+}
+
+}  // namespace
+}  // namespace drasim::sim
