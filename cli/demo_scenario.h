@@ -1,5 +1,5 @@
 #pragma once
-/// The built-in demo scenario (scenarios/device-plugin.yaml, embedded at build time).
+/// The built-in demo scenario (scenarios/rolling-migration.yaml, embedded at build time).
 
 #include <string_view>
 

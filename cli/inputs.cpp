@@ -8,7 +8,7 @@ namespace drasim::cli {
 sim::Scenario load_inputs(const std::vector<std::string>& paths) {
   if (paths.empty()) {
     return sim::load_scenario_texts(
-        {{"<built-in>/device-plugin.yaml", std::string(demo_scenario_yaml())}});
+        {{"<built-in>/rolling-migration.yaml", std::string(demo_scenario_yaml())}});
   }
   return sim::load_scenario(paths);
 }

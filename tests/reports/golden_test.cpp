@@ -34,7 +34,7 @@ TEST_CASE("every reference scenario's JSON report matches its golden file") {
   // names and extendedResourceClaimStatus, quota drift and shadowed-device-class anomalies.
   const std::string root = DRASIM_SOURCE_DIR;
   for (const char* name : {"device-plugin", "pure-dra", "implicit-tolerations", "gpu-sharing",
-                           "reclaim", "quota-fairshare", "mixed"}) {
+                           "reclaim", "quota-fairshare", "mixed", "rolling-migration"}) {
     CAPTURE(name);
     const std::string expected = read_file(root + "/tests/golden/" + name + ".json");
     REQUIRE_FALSE(expected.empty());
