@@ -1,0 +1,27 @@
+# Runs every `$ drasim ...` line of a walkthrough (DOC) with the drasim binary (DRASIM) from the
+# project root (ROOT), and checks the exit code written after it as `# exit N` (default 0).
+# ctest runs it for each examples/*/README.md, so the documented commands stay true.
+file(STRINGS "${DOC}" lines)
+set(count 0)
+foreach(line IN LISTS lines)
+  if(NOT line MATCHES "^\\$ drasim (.*)$")
+    continue()
+  endif()
+  set(rest "${CMAKE_MATCH_1}")
+  set(expected 0)
+  if(rest MATCHES "^(.*[^ ]) +# exit ([0-9]+)$")
+    set(rest "${CMAKE_MATCH_1}")
+    set(expected "${CMAKE_MATCH_2}")
+  endif()
+  separate_arguments(args UNIX_COMMAND "${rest}")
+  execute_process(COMMAND "${DRASIM}" ${args} WORKING_DIRECTORY "${ROOT}"
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code STREQUAL expected)
+    message(FATAL_ERROR "drasim ${rest}: exit ${code}, the walkthrough says ${expected}\n${out}${err}")
+  endif()
+  math(EXPR count "${count} + 1")
+  message(STATUS "ok (exit ${code}): drasim ${rest}")
+endforeach()
+if(count EQUAL 0)
+  message(FATAL_ERROR "${DOC} has no `$ drasim` command")
+endif()
