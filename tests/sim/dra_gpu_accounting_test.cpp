@@ -552,22 +552,10 @@ TEST_CASE("a GPU slice appearing mid-run raises the node's GPU slot under a runn
 
 // --- Switch decoding ----------------------------------------------------------------------------
 
-std::vector<std::string> errors_of(const std::string& text) {
-  std::vector<std::string> out;
-  try {
-    (void)load_scenario_texts({{"t.yaml", text}});
-  } catch (const InputError& e) {
-    for (const Diagnostic& d : e.diagnostics()) {
-      out.push_back(d.to_string());
-    }
-  }
-  return out;
-}
-
 TEST_CASE("an unknown switch name and a non-boolean switch value are input errors") {
   // Names come from `drasim profiles` (model/kai_switches.h); values are true or false. The
   // unknown name's value `true` is on line 7 at column 23; `maybe` on line 8 at column 25.
-  CHECK(errors_of(R"(apiVersion: drasim.dev/v1alpha1
+  CHECK(input_errors(R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {name: s}
 spec:

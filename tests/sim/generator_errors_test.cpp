@@ -7,6 +7,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/run_helpers.h"
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,15 +19,7 @@ std::vector<std::string> errors_of(std::string_view generate) {
   const std::string text =
       "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: g}\nspec:\n  generate:\n"
       + std::string(generate);
-  std::vector<std::string> out;
-  try {
-    (void)load_scenario_texts({{"t.yaml", text}});
-  } catch (const InputError& e) {
-    for (const Diagnostic& d : e.diagnostics()) {
-      out.push_back(d.to_string());
-    }
-  }
-  return out;
+  return input_errors(text);
 }
 
 TEST_CASE("generator input error: a Poisson rate of zero") {

@@ -1,10 +1,12 @@
 #pragma once
 // Lookups into a finished run for engine-level tests.
 #include "sim/run_result.h"
+#include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 namespace drasim::sim {
 
@@ -29,6 +31,19 @@ inline std::string bound_node(const RunResult& r, const std::string& name) {
 inline std::string pending_reason(const RunResult& r, const std::string& name) {
   const model::PodInfo& p = pod(r, name);
   return r.state.reason_of(model::PodId::from_index(static_cast<size_t>(&p - r.state.pods.data())));
+}
+
+/// Every input error of loading `text` (as file `t.yaml`), formatted; empty when it loads.
+inline std::vector<std::string> input_errors(const std::string& text) {
+  std::vector<std::string> out;
+  try {
+    (void)load_scenario_texts({{"t.yaml", text}});
+  } catch (const InputError& e) {
+    for (const Diagnostic& d : e.diagnostics()) {
+      out.push_back(d.to_string());
+    }
+  }
+  return out;
 }
 
 }  // namespace drasim::sim
