@@ -7,6 +7,7 @@
 #include "model/scheduler.h"
 #include "sim/anomaly_order.h"
 #include "sim/expectations.h"
+#include "sim/gpu_overlap.h"
 #include "sim/profiles.h"
 
 #include <algorithm>
@@ -154,6 +155,9 @@ void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) 
   quota_drift_.check_queue(state_, truth_, queue);
   if (placed) {
     negative_idle_.placed(node, pod);
+    if (!state_.pod(pod).devices.empty()) {
+      check_gpu_overlap(state_, truth_, node);
+    }
   } else {
     negative_idle_.touched(node);
   }
@@ -169,6 +173,9 @@ void Engine::after_cycle(const model::CycleResult& result) {
   for (const auto& [pod, node] : result.binds) {
     truth_.sync(state_, pod);
     negative_idle_.placed(node, pod);
+    if (!state_.pod(pod).devices.empty()) {
+      check_gpu_overlap(state_, truth_, node);
+    }
   }
   // An evicted pod stops counting for its queue (Releasing) but keeps its node until it leaves.
   for (const model::PodId pod : result.evictions) {

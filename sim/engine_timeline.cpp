@@ -2,6 +2,7 @@
 #include "model/assert.h"
 #include "model/device_taint_eviction.h"
 #include "sim/engine.h"
+#include "sim/gpu_overlap.h"
 
 #include <fmt/format.h>
 
@@ -119,6 +120,9 @@ void Engine::handle(const TimelineDue& e) {
       break;
     case Kind::kUpdateNode:
       state_.update_node(node, *step.node);
+      if (options_.detect_anomalies) {
+        check_gpu_overlap(state_, truth_, node);
+      }
       break;
     case Kind::kOfflineGpus:
       n.offline_gpus += step.gpus;

@@ -1,6 +1,10 @@
 #include "sim/held_gpus.h"
 
+#include "model/dra/inventory.h"
+#include "model/dynamic_resources.h"
 #include "model/pod_request.h"
+
+#include <algorithm>
 
 namespace drasim::sim {
 
@@ -26,6 +30,35 @@ int64_t held_gpu_milli(const model::ClusterState& state, model::PodId pod) {
   const model::PodTemplate& t = state.spec_of(pod);
   return t.gpu_share.shared() ? state.quota_of(pod)[2]
                               : device_plugin_gpu_milli(state, t, state.node(state.pod(pod).node));
+}
+
+bool advertises_gpus(const model::NodeInfo& node) {
+  return std::any_of(node.advertised.begin(), node.advertised.end(), [](const std::string& name) {
+    return model::ResourceNames::is_gpu_name(name);
+  });
+}
+
+std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
+                                            const model::NodeInfo& node) {
+  if (state.dra.inventory == nullptr) {
+    return {0, 0};
+  }
+  const auto& slices = state.dra.inventory->slices();
+  const model::dra::AllocatedDevices& allocated = state.claims.allocated();
+  int64_t devices = 0;
+  int64_t held = 0;
+  for (const uint32_t index : state.dra.inventory->node_local_slices(node.name)) {
+    const model::ResourceSlice& slice = slices[index];
+    if (!model::is_gpu_name(slice.driver)) {
+      continue;
+    }
+    for (const model::Device& d : slice.devices) {
+      ++devices;
+      const model::dra::DeviceKey key{slice.driver, slice.pool.name, d.name};
+      held += allocated.is_exclusive(key) || allocated.consumed(key) != nullptr ? 1 : 0;
+    }
+  }
+  return {devices, held};
 }
 
 }  // namespace drasim::sim

@@ -5,6 +5,7 @@
 #include "model/cluster_state.h"
 
 #include <cstdint>
+#include <utility>
 
 namespace drasim::sim {
 
@@ -20,5 +21,14 @@ int64_t device_plugin_gpu_milli(const model::ClusterState& state, const model::P
 /// portion KAI charges (the model charges it both to the node's GPU groups and to the queue, so
 /// `quota_of` is the truth for it), else device_plugin_gpu_milli on its node.
 int64_t held_gpu_milli(const model::ClusterState& state, model::PodId pod);
+
+/// Whether the node advertises a GPU resource in `status.allocatable` (a name ending in `gpu`):
+/// a device-plugin GPU node.
+bool advertises_gpus(const model::NodeInfo& node);
+
+/// GPU devices of the node's node-local slices (drivers whose name contains `gpu`, KAI's test)
+/// and how many of them claims hold.
+std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
+                                            const model::NodeInfo& node);
 
 }  // namespace drasim::sim

@@ -33,36 +33,6 @@ bool same_row(const MetricsRow& a, const MetricsRow& b) {
   return a.same_values(b);
 }
 
-bool advertises_gpus(const model::NodeInfo& node) {
-  return std::any_of(node.advertised.begin(), node.advertised.end(), [](const std::string& name) {
-    return model::ResourceNames::is_gpu_name(name);
-  });
-}
-
-/// GPU devices of the node's node-local slices and how many of them claims hold.
-std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
-                                            const model::NodeInfo& node) {
-  if (state.dra.inventory == nullptr) {
-    return {0, 0};
-  }
-  const auto& slices = state.dra.inventory->slices();
-  const model::dra::AllocatedDevices& allocated = state.claims.allocated();
-  int64_t devices = 0;
-  int64_t held = 0;
-  for (const uint32_t index : state.dra.inventory->node_local_slices(node.name)) {
-    const model::ResourceSlice& slice = slices[index];
-    if (!model::is_gpu_name(slice.driver)) {
-      continue;
-    }
-    for (const model::Device& d : slice.devices) {
-      ++devices;
-      const model::dra::DeviceKey key{slice.driver, slice.pool.name, d.name};
-      held += allocated.is_exclusive(key) || allocated.consumed(key) != nullptr ? 1 : 0;
-    }
-  }
-  return {devices, held};
-}
-
 }  // namespace
 
 MetricsRecorder::MetricsRecorder(const model::ClusterState& state)

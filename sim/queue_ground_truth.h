@@ -42,6 +42,13 @@ class QueueGroundTruth {
     return queues_[queue.index()].last_pod;
   }
 
+  /// The non-claim GPUs (milli-GPUs) a counted pod held when it was counted: its device-plugin
+  /// GPUs (or shared portion) as bound, whatever its node advertises later; 0 otherwise.
+  [[nodiscard]] int64_t plain_gpu_milli(model::PodId pod) const {
+    const Held& h = pods_[pod.index()];
+    return h.counted ? h.amounts[2] : 0;
+  }
+
  private:
   /// What a counted pod was charged, kept so its removal undoes exactly that.
   struct Held {

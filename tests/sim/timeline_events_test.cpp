@@ -446,3 +446,82 @@ TEST_CASE("migration waves that cannot happen are errors") {
 
 }  // namespace
 }  // namespace drasim::sim
+
+namespace drasim::sim {
+namespace {
+
+TEST_CASE("an undrained node's DRA driver can give a GPU the device plugin still holds") {
+  // kube-scheduler: p1 holds both of gpu-0's GPUs through the device plugin; the node switches
+  // at 60 s without a drain. NodeResourcesFit skips nvidia.com/gpu on the switched node (DRA
+  // serves it) and the driver publishes both GPUs as free devices, so p2 (pinned to gpu-0 at
+  // 100 s) gets one: 2 held + 1 allocated on a 2-GPU node, one GPU given twice.
+  std::string objects = migration_cluster();
+  objects += R"(---
+apiVersion: v1
+kind: Pod
+metadata: {name: p1}
+spec:
+  nodeName: gpu-0
+  containers: [{name: main, resources: {limits: {nvidia.com/gpu: "2"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p2, annotations: {drasim.dev/at: 100s}}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [gpu-0]}]}]
+  containers: [{name: main, resources: {limits: {nvidia.com/gpu: "1"}}}]
+)";
+  std::string text = scenario(
+      "[{at: 60s, migrate: {nodes: [gpu-0], driver: {name: gpu.nvidia.com}}}]", objects, kGates);
+  text.replace(text.find("profile: kai"), 12, "profile: kube-scheduler");
+  const RunResult r = run(text);
+  CHECK(bound_node(r, "p2") == "gpu-0");
+  REQUIRE(r.anomalies.size() == 1);
+  const model::Anomaly& a = r.anomalies[0];
+  CHECK(a.kind == model::AnomalyKind::kDoubleCount);
+  CHECK(a.node == "gpu-0");
+  CHECK(a.value == 1);  // 2 + 1 - 2
+  // p2 binds in the 100 s cycle.
+  CHECK(a.at_us == 100'000'000);
+  CHECK(a.message
+        == "node gpu-0 has 2 GPUs but 2 are still held through the device plugin from before its "
+           "migration and 1 DRA devices are allocated: the DRA driver cannot see device-plugin "
+           "allocations, so a GPU is given twice (drain nodes before switching them)");
+}
+
+TEST_CASE("KAI's accounting keeps DRA pods off the GPUs an undrained node's old pods hold") {
+  // The same node alone under kai: once it switches, its GPU slot holds its 2 DRA GPUs and
+  // p1's 2 device-plugin GPUs are charged to it, so p2 does not fit and stays pending; no GPU is
+  // given twice.
+  const std::string objects = R"(---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors: [{cel: {expression: 'device.driver == "gpu.nvidia.com"'}}]
+  extendedResourceName: nvidia.com/gpu
+---
+apiVersion: v1
+kind: Node
+metadata: {name: gpu-0}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p1}
+spec:
+  nodeName: gpu-0
+  containers: [{name: main, resources: {limits: {nvidia.com/gpu: "2"}}}]
+)" + gpu_pod("p2", "100s", false);
+  const RunResult r = run(scenario(
+      "[{at: 60s, migrate: {nodes: [gpu-0], driver: {name: gpu.nvidia.com}}}]\n  horizon: 5m",
+      objects, kGates));
+  CHECK(pod(r, "p2").phase == model::PodPhase::kPending);
+  CHECK(r.anomalies.empty());
+}
+
+}  // namespace
+}  // namespace drasim::sim
