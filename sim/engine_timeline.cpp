@@ -1,6 +1,7 @@
 // Engine: the timeline steps of `spec.events[]` (sim/timeline.h) and the evictions they cause.
 #include "model/assert.h"
 #include "model/device_taint_eviction.h"
+#include "model/eviction.h"
 #include "sim/engine.h"
 #include "sim/gpu_overlap.h"
 
@@ -9,15 +10,13 @@
 namespace drasim::sim {
 
 void Engine::evict_outside_cycle(model::PodId pod, std::string message, SimDuration grace) {
-  model::PodInfo& p = state_.pod(pod);
-  const model::NodeId node = p.node;
-  state_.begin_release(pod);
-  ++state_.freed_version;
-  ++p.evictions;
-  p.eviction_message = std::move(message);
+  const model::NodeId node = state_.pod(pod).node;
+  // The eviction bookkeeping of the scheduler's own evictions; the engine schedules the end.
+  model::CycleResult evicted;
+  model::evict(state_, pod, std::move(message), evicted);
   ++stats_.event_evictions;
   after_pod_moved(pod, node, false);
-  queue_.schedule(now_ + grace, EvictionDone{pod, p.epoch});
+  queue_.schedule(now_ + grace, EvictionDone{pod, state_.pod(pod).epoch});
   mark_dirty();
 }
 
@@ -82,14 +81,8 @@ void Engine::handle(const TimelineDue& e) {
   DRASIM_ASSERT(found.has_value(), "timeline steps name nodes that exist (checked at load)");
   const model::NodeId node = *found;
   model::NodeInfo& n = state_.node(node);
-  std::vector<model::PodId> on_node;
-  for (const model::PodId pod : state_.pods_on(node)) {
-    const model::PodPhase phase = state_.pod(pod).phase;
-    if (phase == model::PodPhase::kBinding || phase == model::PodPhase::kRunning
-        || phase == model::PodPhase::kReleasing) {
-      on_node.push_back(pod);
-    }
-  }
+  // Every pod on the node holds it (binding, running or releasing: no session is open).
+  const std::vector<model::PodId> on_node = state_.pods_on(node);
   switch (step.kind) {
     case Kind::kCordon:
       state_.set_cordoned(node, true);

@@ -2,6 +2,7 @@
 
 #include "model/dra/feature_gates.h"
 #include "model/dynamic_resources.h"
+#include "model/node_selector.h"
 #include "model/resource_vector.h"
 
 #include <fmt/format.h>
@@ -78,13 +79,13 @@ class Expander {
                fmt::format("\"{}\"", name));
         continue;
       }
-      if (selected(*it->second.current, t.labels)) {
+      if (model::matches_all(t.labels, it->second.current->meta.labels)) {
         out.push_back(name);
       }
     }
     if (t.names.empty()) {
       for (const auto& [name, n] : nodes_) {
-        if (present(n) && selected(*n.current, t.labels)) {
+        if (present(n) && model::matches_all(t.labels, n.current->meta.labels)) {
           out.push_back(name);
         }
       }
@@ -102,13 +103,6 @@ class Expander {
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
-  }
-
-  static bool selected(const model::Node& n, const model::StringMap& labels) {
-    return std::all_of(labels.begin(), labels.end(), [&](const auto& kv) {
-      const auto it = n.meta.labels.find(kv.first);
-      return it != n.meta.labels.end() && it->second == kv.second;
-    });
   }
 
   /// GPUs of a node at `t`: device-plugin GPUs in its allocatable and GPU devices of its
