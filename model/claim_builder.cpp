@@ -133,7 +133,7 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
   const auto arrived = [now_us](const auto& list) {
     std::decay_t<decltype(list)> out;
     for (const auto& o : list) {
-      if (o.meta.appear_us <= now_us && now_us < o.meta.gone_us) {
+      if (o.meta.exists_at(now_us)) {
         out.push_back(o);
       }
     }

@@ -53,6 +53,9 @@ struct ObjectMeta {
   int64_t gone_us = kNever;
   SourceRef source;
 
+  /// Whether the object exists at `t` (appeared, not yet deleted or replaced).
+  [[nodiscard]] bool exists_at(int64_t t) const { return appear_us <= t && t < gone_us; }
+
   friend bool operator==(const ObjectMeta&, const ObjectMeta&) = default;
 };
 

@@ -18,11 +18,6 @@ namespace {
 
 using Kind = TimelineStep::Kind;
 
-/// Whether an object exists at `t`.
-bool live(const model::ObjectMeta& m, int64_t t) {
-  return m.appear_us <= t && t < m.gone_us;
-}
-
 class Expander {
  public:
   Expander(Scenario& s, Diagnostics& d) : s_(s), d_(d) {
@@ -115,7 +110,7 @@ class Expander {
       }
     }
     for (const model::ResourceSlice& slice : s_.objects.resource_slices) {
-      if (slice.node_name == node && live(slice.meta, t) && model::is_gpu_name(slice.driver)) {
+      if (slice.node_name == node && slice.meta.exists_at(t) && model::is_gpu_name(slice.driver)) {
         gpus += static_cast<int64_t>(slice.devices.size());
       }
     }
@@ -136,7 +131,7 @@ class Expander {
   void replace(std::vector<T>& list, T object, int64_t at) {
     for (T& old : list) {
       if (old.meta.name == object.meta.name && old.meta.namespace_name == object.meta.namespace_name
-          && live(old.meta, at)) {
+          && old.meta.exists_at(at)) {
         old.meta.gone_us = at;
       }
     }
@@ -250,7 +245,7 @@ class Expander {
   bool go(std::vector<T>& list, const DeleteEvent& d, int64_t at) {
     bool found = false;
     for (T& o : list) {
-      if (o.meta.name == d.name && live(o.meta, at)) {
+      if (o.meta.name == d.name && o.meta.exists_at(at)) {
         o.meta.gone_us = at;
         found = true;
       }
@@ -406,7 +401,7 @@ class Expander {
     std::vector<size_t> out;
     for (size_t i = 0; i < s_.objects.resource_slices.size(); ++i) {
       const model::ResourceSlice& slice = s_.objects.resource_slices[i];
-      if (slice.node_name == node && slice.driver == driver && live(slice.meta, t)) {
+      if (slice.node_name == node && slice.driver == driver && slice.meta.exists_at(t)) {
         out.push_back(i);
       }
     }
