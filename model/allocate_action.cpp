@@ -45,6 +45,17 @@ class FitRequest {
                          ? allocated_gpu_keys(s, pod)
                          : std::vector<std::string>{}) {}
 
+  /// A lower bound of the GPU slot `on` returns on any node: KAI's fit never zeroes the GPU
+  /// slot when DRA GPUs are counted in it (fit_request), so only shared claim devices already
+  /// counted on a node come off.
+  [[nodiscard]] int64_t min_gpu_milli() const {
+    if (bridge_ && !s_.kai.dra_gpu_accounting) {
+      return 0;
+    }
+    const int64_t counted = static_cast<int64_t>(shared_keys_.size()) * kMilliPerGpu;
+    return std::max<int64_t>(0, t_.request.get(kGpuSlot) - counted);
+  }
+
   const ResourceVector& on(const NodeInfo& node) {
     if (!bridge_ && shared_keys_.empty()) {
       return t_.request;
@@ -224,7 +235,17 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   std::optional<Candidate> best;
   // Nodes the DynamicResources filter rejected, with its answer (kept for the message).
   DraRejections dra_rejected;
+  // A node with fewer free GPUs (idle + releasing) than the pod asks on every node fails
+  // can_take, so blocks of such nodes are skipped whole (FreeGpuIndex): the nodes visited,
+  // and their order, are those that could pass.
+  const int64_t min_gpu = t.gpu_share.shared() ? 0 : fit.min_gpu_milli();
   for (size_t i = 0; i < state_.nodes.size(); ++i) {
+    if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
+        && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
+               < min_gpu) {
+      i += FreeGpuIndex::kBlock - 1;
+      continue;
+    }
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0
         || !can_take(t, fit.on(n), n, state_.names) || !dra_guard_problem(t, n, state_.kai).empty()

@@ -24,6 +24,7 @@ void ClusterState::update_node(NodeId id, const Node& version) {
   n.gpu_groups.memory_mib = fresh.gpu_groups.memory_mib;
   n.gpu_groups.memory_synced = fresh.gpu_groups.memory_synced;
   n.present = true;
+  touch_node(id);
   // KAI's next snapshot charges the node's pods against the new allocatable (a running
   // device-plugin pod on a node that stopped advertising its GPUs is charged all the same).
   recharge_node(id, delta);

@@ -254,6 +254,7 @@ void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {
   NodeInfo& n = node(node_id);
   const PodInfo& p = pod(pod_id);
   const PodTemplate& t = spec_of(pod_id);
+  touch_node(node_id);
   n.used += track;
   if (phase == PodPhase::kPipelined) {
     n.releasing -= track;
@@ -272,6 +273,7 @@ void ClusterState::node_sub(PodId pod_id) {
   const PodInfo& p = pod(pod_id);
   const ResourceVector track = charged_request(pod_id, p.node, ChargeStep::kRemove);
   NodeInfo& n = node(p.node);
+  touch_node(p.node);
   n.used -= track;
   if (p.phase == PodPhase::kPipelined) {
     n.releasing += track;
@@ -305,6 +307,7 @@ void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatab
     node_sub(*it);
   }
   NodeInfo& n = node(node_id);
+  touch_node(node_id);
   n.allocatable += allocatable_delta;
   n.idle += allocatable_delta;
   // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
@@ -383,6 +386,7 @@ void ClusterState::begin_release(PodId pod_id) {
   DRASIM_ASSERT(p.phase == PodPhase::kBinding || p.phase == PodPhase::kRunning,
                 "only binding or running pods start releasing");
   NodeInfo& n = node(p.node);
+  touch_node(p.node);
   n.releasing += charged_request(pod_id, p.node, ChargeStep::kChange);
   // KAI changes a task's status by removing and re-adding it.
   leave_groups(n, spec_of(pod_id), p, p.phase);
@@ -396,6 +400,7 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
   NodeInfo& n = node(p.node);
+  touch_node(p.node);
   n.releasing -= charged_request(pod_id, p.node, ChargeStep::kChange);
   leave_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
   join_groups(n, spec_of(pod_id), p, phase);

@@ -9,6 +9,7 @@
 #include "model/dra/features.h"
 #include "model/dra_filter_memo.h"
 #include "model/extended_resources.h"
+#include "model/free_gpu_index.h"
 #include "model/gpu_groups.h"
 #include "model/gpu_request.h"
 #include "model/ids.h"
@@ -312,6 +313,9 @@ class ClusterState {
   dra::ClaimBook claims;
   DraContext dra;
   DraFilterMemo dra_memo;
+  /// Free GPUs by block of nodes (call touch_node after changing a node's idle, releasing,
+  /// allocatable or presence outside the charge functions).
+  FreeGpuIndex free_gpus;
   /// The configured implicit-toleration rules (null when there are none).
   std::shared_ptr<const ImplicitTolerations> implicit_tolerations;
   /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
@@ -371,6 +375,9 @@ class ClusterState {
   }
 
   [[nodiscard]] NodeInfo& node(NodeId n) { return nodes[n.index()]; }
+
+  /// The node's free GPUs, allocatable or presence changed (FreeGpuIndex).
+  void touch_node(NodeId n) { free_gpus.touch(n.index()); }
 
   [[nodiscard]] const NodeInfo& node(NodeId n) const { return nodes[n.index()]; }
 

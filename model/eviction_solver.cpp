@@ -113,6 +113,7 @@ bool EvictionSolver::mark_moved(std::vector<VictimChunk>& taken, bool stop_at_st
         trial.from_idle.set(slot, idle);
         trial.from_releasing.set(slot, track.get(slot) - idle);
       }
+      state_.touch_node(*at.node);
       n.idle -= trial.from_idle;
       n.releasing -= trial.from_releasing;
       trials.push_back(std::move(trial));
@@ -126,6 +127,7 @@ bool EvictionSolver::mark_moved(std::vector<VictimChunk>& taken, bool stop_at_st
   }
   for (auto it = trials.rbegin(); it != trials.rend(); ++it) {
     NodeInfo& n = state_.node(it->node);
+    state_.touch_node(it->node);
     n.idle += it->from_idle;
     n.releasing += it->from_releasing;
   }

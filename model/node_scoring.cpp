@@ -23,12 +23,16 @@ int64_t scaled_ratio(int64_t numerator, int64_t denominator, int64_t scale) {
   return static_cast<int64_t>((n + denominator / 2) / denominator);
 }
 
+/// Whole GPUs of a milli-GPU amount, rounded down (towards minus infinity).
+int64_t whole_gpus(int64_t milli) {
+  return milli >= 0 ? milli / kMilliPerGpu : -((-milli + kMilliPerGpu - 1) / kMilliPerGpu);
+}
+
 }  // namespace
 
 int64_t non_allocated(const NodeInfo& node, bool gpu_task) {
   if (gpu_task) {
-    const int64_t milli = node.idle.get(kGpuSlot) + node.releasing.get(kGpuSlot);
-    return milli >= 0 ? milli / kMilliPerGpu : -((-milli + kMilliPerGpu - 1) / kMilliPerGpu);
+    return whole_gpus(node.idle.get(kGpuSlot) + node.releasing.get(kGpuSlot));
   }
   return node.idle.get(kCpuSlot) + node.releasing.get(kCpuSlot);
 }
@@ -37,6 +41,19 @@ PlacementRange placement_range(const ClusterState& state, bool gpu_task,
                                const std::vector<bool>* within) {
   int64_t lo = std::numeric_limits<int64_t>::max();
   int64_t hi = 0;
+  if (gpu_task && within == nullptr) {
+    // The same extremes from the per-block summaries: whole_gpus is monotonic, so the min and
+    // max of the rounded amounts are the rounded min and max (FreeGpuIndex).
+    const size_t blocks = (state.nodes.size() + FreeGpuIndex::kBlock - 1) / FreeGpuIndex::kBlock;
+    for (size_t b = 0; b < blocks; ++b) {
+      const FreeGpuIndex::Summary& s = state.free_gpus.block(state.nodes, b);
+      if (s.eligible) {
+        lo = std::min(lo, whole_gpus(s.min_eligible_milli));
+        hi = std::max(hi, whole_gpus(s.max_eligible_milli));
+      }
+    }
+    return PlacementRange{lo, hi};
+  }
   for (size_t i = 0; i < state.nodes.size(); ++i) {
     const NodeInfo& n = state.nodes[i];
     if (!n.present || (within && !(*within)[i]) || allocatable_of(n, gpu_task) == 0) {

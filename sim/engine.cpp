@@ -193,6 +193,7 @@ ExpectationResult Engine::check(const Expectation& expectation) const {
 
 void Engine::handle(const NodeAppears& e) {
   state_.node(e.node).present = true;
+  state_.touch_node(e.node);
   metrics_.node_changed(e.node);
   ++state_.freed_version;
   mark_dirty();
