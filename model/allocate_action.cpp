@@ -239,25 +239,19 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   // can_take, so blocks of such nodes are skipped whole (FreeGpuIndex): the nodes visited,
   // and their order, are those that could pass.
   const int64_t min_gpu = t.gpu_share.shared() ? 0 : fit.min_gpu_milli();
-  for (size_t i = 0; i < state_.nodes.size(); ++i) {
-    if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
-        && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
-               < min_gpu) {
-      i += FreeGpuIndex::kBlock - 1;
-      continue;
-    }
+  const auto visit = [&](size_t i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0
         || !can_take(t, fit.on(n), n, state_.names) || !dra_guard_problem(t, n, state_.kai).empty()
         || host_ports_conflict(t, n)) {
-      continue;
+      return;
     }
     if (with_dra) {
       // A remembered rejection settles the node before it is scored.
       if (DynamicResources::Verdict known = dra->remembered(NodeId::from_index(i));
           known && !known->fits) {
         dra_rejected.emplace_back(i, std::move(known));
-        continue;
+        return;
       }
     }
     const bool fits_idle = fits_on_idle(t, fit.on(n), n);
@@ -271,37 +265,88 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     const Candidate c{score, i, fits_idle};
     if (with_dra) {
       candidates.push_back(c);
-    } else if (!best || c.score > best->score) {
-      // Nodes are sorted by name, so keeping the first of equal scores breaks ties by name.
+    } else if (!best || c.score > best->score || (c.score == best->score && c.node < best->node)) {
+      // Nodes are sorted by name, so the lowest index among equal scores breaks ties by name.
       best = c;
     }
-  }
-  if (with_dra) {
-    // The DynamicResources filter runs on candidates from the best score down (ties by name)
-    // and the first node it accepts is the one a filter-everything-then-score pass would
-    // pick, because DRA does not change KAI's node scores. Usually the best candidate is
-    // accepted, so the next best is found by a scan rather than a full sort.
-    const auto better = [](const Candidate& a, const Candidate& b) {
-      return a.score != b.score ? a.score > b.score : a.node < b.node;
+  };
+  const auto better = [](const Candidate& a, const Candidate& b) {
+    return a.score != b.score ? a.score > b.score : a.node < b.node;
+  };
+  // With DRA, the DynamicResources filter runs on candidates from the best score down (ties by
+  // name) and the first node it accepts is the one a filter-everything-then-score pass would
+  // pick, because DRA does not change KAI's node scores. Usually the best candidate is
+  // accepted, so the next best is found by a scan rather than a full sort. Returns false when
+  // the filter settled the pod (a rejection of the pod itself or an accepted node).
+  const auto filter_best = [&]() {
+    const auto top = std::min_element(candidates.begin(), candidates.end(), better);
+    const Candidate c = *top;
+    *top = candidates.back();
+    candidates.pop_back();
+    DynamicResources::Verdict v = dra->filter(NodeId::from_index(c.node));
+    if (!dra->rejection().empty()) {
+      out.reason = dra->rejection();
+      return false;
+    }
+    if (!v->fits) {
+      dra_rejected.emplace_back(c.node, std::move(v));
+      return true;
+    }
+    out.allocations = dra->kai_allocations(state_.nodes[c.node], v->allocations);
+    out.bridge = v->bridge;
+    best = c;
+    return false;
+  };
+  // A whole-GPU task without topology or nominated node under binpack scores availability plus
+  // nodeplacement only, so a block of nodes can score at most the availability points plus the
+  // binpack score of the fewest free GPUs any of its nodes that could take the task has
+  // (FreeGpuIndex::bounds). Blocks are visited from the highest bound down, and a candidate is
+  // settled once no block left could beat it (or tie it at a lower index): the node, and the
+  // DynamicResources filter calls, are those of a scan of every node.
+  const bool bounded = min_gpu > 0 && scope == nullptr && within == nullptr
+                       && t.nominated_node.empty()
+                       && options_.placement == PlacementStrategy::kBinpack;
+  if (bounded) {
+    range = placement_range(state_, gpu_task, nullptr);
+    const std::vector<FreeGpuIndex::Bound> bounds = state_.free_gpus.bounds(
+        state_.nodes, min_gpu,
+        [&](int64_t whole_free) { return kAvailabilityScore + binpack_score(whole_free, *range); });
+    const auto may_beat = [](const FreeGpuIndex::Bound& b, const Candidate& c) {
+      return b.score > c.score || (b.score == c.score && b.first < c.node);
     };
-    while (!candidates.empty()) {
-      const auto top = std::min_element(candidates.begin(), candidates.end(), better);
-      const Candidate c = *top;
-      *top = candidates.back();
-      candidates.pop_back();
-      DynamicResources::Verdict v = dra->filter(NodeId::from_index(c.node));
-      if (!dra->rejection().empty()) {
-        out.reason = dra->rejection();
-        return out;
+    size_t next = 0;
+    while (true) {
+      std::optional<Candidate> leader = best;
+      if (with_dra && !candidates.empty()) {
+        leader = *std::min_element(candidates.begin(), candidates.end(), better);
       }
-      if (!v->fits) {
-        dra_rejected.emplace_back(c.node, std::move(v));
+      if (next < bounds.size() && (!leader || may_beat(bounds[next], *leader))) {
+        for (size_t i = bounds[next].first; i < bounds[next].end; ++i) {
+          visit(i);
+        }
+        ++next;
+      } else if (!with_dra || candidates.empty() || !filter_best()) {
+        break;
+      }
+    }
+    if (!out.reason.empty()) {
+      return out;
+    }
+  } else {
+    for (size_t i = 0; i < state_.nodes.size(); ++i) {
+      if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
+          && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
+                 < min_gpu) {
+        i += FreeGpuIndex::kBlock - 1;
         continue;
       }
-      out.allocations = dra->kai_allocations(state_.nodes[c.node], v->allocations);
-      out.bridge = v->bridge;
-      best = c;
-      break;
+      visit(i);
+    }
+    while (with_dra && !candidates.empty() && filter_best()) {
+      // the node was rejected: the next best is tried
+    }
+    if (!out.reason.empty()) {
+      return out;
     }
   }
   if (best) {

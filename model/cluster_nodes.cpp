@@ -25,6 +25,7 @@ void ClusterState::update_node(NodeId id, const Node& version) {
   n.gpu_groups.memory_synced = fresh.gpu_groups.memory_synced;
   n.present = true;
   touch_node(id);
+  nodes_changed();
   // KAI's next snapshot charges the node's pods against the new allocatable (a running
   // device-plugin pod on a node that stopped advertising its GPUs is charged all the same).
   recharge_node(id, delta);
@@ -37,6 +38,7 @@ void ClusterState::set_cordoned(NodeId id, bool cordoned) {
   NodeInfo& n = node(id);
   n.cordoned = cordoned;
   n.condition_problem = cordoned ? kUnschedulableProblem : n.conditions_problem;
+  nodes_changed();
   ++freed_version;
 }
 

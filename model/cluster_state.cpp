@@ -169,8 +169,25 @@ void ClusterState::withdraw(PodId pod_id, PodPhase phase) {
   reindex(p.job);
 }
 
+void ClusterState::index_bound(JobId job_id) {
+  JobInfo& job = jobs[job_id.index()];
+  const bool bound = job.active_pods > job.releasing_pods;
+  if (bound && !job.bound_at) {
+    job.bound_at = bound_jobs.size();
+    bound_jobs.push_back(job_id);
+  } else if (!bound && job.bound_at) {
+    // The last entry takes the leaving job's place.
+    const JobId last = bound_jobs.back();
+    bound_jobs[*job.bound_at] = last;
+    jobs[last.index()].bound_at = job.bound_at;
+    bound_jobs.pop_back();
+    job.bound_at.reset();
+  }
+}
+
 void ClusterState::reindex(JobId job_id) {
   JobInfo& job = jobs[job_id.index()];
+  index_bound(job_id);
   if (job.active_pods > 0 && job.active_pods < job.min_member && job.succeeded_pods == 0) {
     below_min_member.insert(job_id);
   } else {
@@ -308,6 +325,7 @@ void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatab
   }
   NodeInfo& n = node(node_id);
   touch_node(node_id);
+  nodes_changed();
   n.allocatable += allocatable_delta;
   n.idle += allocatable_delta;
   // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
@@ -393,6 +411,7 @@ void ClusterState::begin_release(PodId pod_id) {
   join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
   p.phase = PodPhase::kReleasing;
   ++jobs[p.job.index()].releasing_pods;
+  index_bound(p.job);
   charge_queue(pod_id, true, -1);
 }
 
@@ -406,6 +425,7 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   join_groups(n, spec_of(pod_id), p, phase);
   p.phase = phase;
   --jobs[p.job.index()].releasing_pods;
+  index_bound(p.job);
   charge_queue(pod_id, true, 1);
 }
 
@@ -448,6 +468,12 @@ void ClusterState::check_invariants() const {
         }
       }
     }
+  }
+  for (size_t j = 0; j < jobs.size(); ++j) {
+    const std::optional<size_t> at = jobs[j].bound_at;
+    DRASIM_ASSERT((jobs[j].active_pods > jobs[j].releasing_pods) == at.has_value()
+                      && (!at || bound_jobs[*at] == JobId::from_index(j)),
+                  "bound_jobs holds exactly the jobs with bound pods");
   }
   for (size_t i = 0; i < queues.size(); ++i) {
     DRASIM_ASSERT(

@@ -17,6 +17,7 @@
 #include "model/kai_switches.h"
 #include "model/node.h"
 #include "model/node_selector.h"
+#include "model/node_totals.h"
 #include "model/object_meta.h"
 #include "model/pod.h"
 #include "model/queue_usage.h"
@@ -269,6 +270,7 @@ struct JobInfo {
   std::optional<int64_t> last_eviction_us;
   std::optional<int64_t> stale_since_us;
   std::optional<JobKey> indexed;        ///< where the job sits in the pending index, if anywhere
+  std::optional<size_t> bound_at;       ///< where the job sits in ClusterState::bound_jobs
   std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
 
@@ -316,6 +318,9 @@ class ClusterState {
   /// Free GPUs by block of nodes (call touch_node after changing a node's idle, releasing,
   /// allocatable or presence outside the charge functions).
   FreeGpuIndex free_gpus;
+  /// The fair-share total and the pool maximum, kept between node changes (read it through
+  /// totals(); call nodes_changed after changing a node's allocatable, presence or condition).
+  NodeTotalsCache node_totals;
   /// The configured implicit-toleration rules (null when there are none).
   std::shared_ptr<const ImplicitTolerations> implicit_tolerations;
   /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
@@ -325,6 +330,10 @@ class ClusterState {
   /// Jobs with pods on nodes but fewer than minMember of them and none succeeded: the stale gang
   /// eviction's candidates (maintained by reindex).
   std::set<JobId> below_min_member;
+  /// Jobs with bound pods (pipelined, binding or running; releasing ones do not count), in no
+  /// particular order: the victims EvictionCandidates starts from instead of every job
+  /// (maintained by reindex, begin_release and undo_release; JobInfo::bound_at).
+  std::vector<JobId> bound_jobs;
   /// Failure messages per fit class: when a cycle finds that a class fits nowhere, every pod of
   /// that class that the cycle settles without visiting reads this message (reason_of).
   std::vector<std::string> class_reasons;
@@ -378,6 +387,11 @@ class ClusterState {
 
   /// The node's free GPUs, allocatable or presence changed (FreeGpuIndex).
   void touch_node(NodeId n) { free_gpus.touch(n.index()); }
+
+  /// A node's allocatable, presence or condition problem changed (NodeTotalsCache).
+  void nodes_changed() { node_totals.invalidate(); }
+
+  [[nodiscard]] const NodeTotals& totals() const { return node_totals.get(nodes, names); }
 
   [[nodiscard]] const NodeInfo& node(NodeId n) const { return nodes[n.index()]; }
 
@@ -513,8 +527,12 @@ class ClusterState {
   /// queue and every ancestor.
   void charge_queue(PodId pod, bool allocated, int sign);
 
-  /// Brings a job's entry in the pending index up to date with its pod counts.
+  /// Brings a job's entries in the pending index, `below_min_member` and `bound_jobs` up to
+  /// date with its pod counts.
   void reindex(JobId job);
+
+  /// Brings a job's entry in `bound_jobs` up to date.
+  void index_bound(JobId job);
 
   /// Records why a pending pod is pending (a no-op when the text is unchanged).
   void set_pod_reason(PodId pod, const std::string& reason);

@@ -95,10 +95,7 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
   ClusterState& state = session.state;
 
   // The cluster's idle plus releasing GPUs together must cover the job already, in devices
-  // and in GPU memory (actions/utils IsEnoughGPUsAllocatableForJob; node_info
-  // GetSumOfIdleGPUs / GetSumOfReleasingGPUs): whole GPUs count with all their memory, a
-  // shared GPU group with what its allocated pods leave free, and a group's releasing memory
-  // when the whole GPU is not releasing already. Only this action's own scenarios change the
+  // and in GPU memory (FreeGpuIndex::free_total). Only this action's own scenarios change the
   // sums, so they are recounted after each of them.
   struct Free {
     int64_t gpus = 0;
@@ -106,28 +103,8 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
   };
 
   const auto count_free = [&state] {
-    Free free;
-    for (const NodeInfo& n : state.nodes) {
-      if (!n.present) {
-        continue;
-      }
-      const int64_t mib = n.gpu_groups.memory_mib;
-      for (const int64_t whole : {n.idle.get(kGpuSlot), n.releasing.get(kGpuSlot)}) {
-        free.gpus += whole;
-        free.mib += whole / kMilliPerGpu * mib;
-      }
-      for (const GpuGroup& g : n.gpu_groups.groups()) {
-        if (g.allocated_mib > 0 && mib > 0) {
-          free.gpus += (mib - g.allocated_mib) * kMilliPerGpu / mib;
-          free.mib += mib - g.allocated_mib;
-        }
-        if (g.releasing_mib > 0 && !g.releasing_gpu && mib > 0) {
-          free.gpus += g.releasing_mib * kMilliPerGpu / mib;
-          free.mib += g.releasing_mib;
-        }
-      }
-    }
-    return free;
+    const auto [gpus, mib] = state.free_gpus.free_total(state.nodes);
+    return Free{gpus, mib};
   };
   Free free = count_free();
   size_t seen_evictions = result.evictions.size();

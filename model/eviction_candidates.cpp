@@ -22,16 +22,15 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
       by_queue_(state_.queues.size()),
       sorted_(state_.queues.size(), 0),
       lowest_priority_(state_.queues.size(), 0) {
-  for (size_t i = 0; i < state_.jobs.size(); ++i) {
-    const JobInfo& job = state_.jobs[i];
-    if (job.preemptible && job.queue.valid() && bound_pods(job) > 0) {
+  for (const JobId id : state_.bound_jobs) {
+    const JobInfo& job = state_.jobs[id.index()];
+    if (job.preemptible && job.queue.valid()) {
       std::vector<Victim>& jobs = by_queue_[job.queue.index()];
       int64_t& lowest = lowest_priority_[job.queue.index()];
       lowest = jobs.empty() ? job.priority : std::min(lowest, job.priority);
       const int elastic = bound_pods(job) > job.min_member ? 0 : 1;
       jobs.push_back(
-          {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)},
-           JobId::from_index(i)});
+          {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)}, id});
     }
   }
   for (const auto& jobs : by_queue_) {

@@ -8,6 +8,32 @@
 namespace drasim::model {
 namespace {
 
+// The cluster's idle plus releasing GPUs as consolidation's gate counts them, in devices and in
+// GPU memory (actions/utils IsEnoughGPUsAllocatableForJob; node_info GetSumOfIdleGPUs /
+// GetSumOfReleasingGPUs): whole GPUs count with all their memory, a shared GPU group with what
+// its allocated pods leave free, and a group's releasing memory when the whole GPU is not
+// releasing already.
+void add_consolidation_free(const NodeInfo& n, FreeGpuIndex::Summary& s) {
+  const int64_t mib = n.gpu_groups.memory_mib;
+  for (const int64_t whole : {n.idle.get(kGpuSlot), n.releasing.get(kGpuSlot)}) {
+    s.free_milli += whole;
+    s.free_mib += whole / kMilliPerGpu * mib;
+  }
+  if (mib <= 0) {
+    return;
+  }
+  for (const GpuGroup& g : n.gpu_groups.groups()) {
+    if (g.allocated_mib > 0) {
+      s.free_milli += (mib - g.allocated_mib) * kMilliPerGpu / mib;
+      s.free_mib += mib - g.allocated_mib;
+    }
+    if (g.releasing_mib > 0 && !g.releasing_gpu) {
+      s.free_milli += g.releasing_mib * kMilliPerGpu / mib;
+      s.free_mib += g.releasing_mib;
+    }
+  }
+}
+
 FreeGpuIndex::Summary summarize(const std::vector<NodeInfo>& nodes, size_t block) {
   FreeGpuIndex::Summary s;
   const size_t end = std::min(nodes.size(), (block + 1) * FreeGpuIndex::kBlock);
@@ -15,9 +41,15 @@ FreeGpuIndex::Summary summarize(const std::vector<NodeInfo>& nodes, size_t block
     const NodeInfo& n = nodes[i];
     const int64_t free = n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
     s.max_free_milli = i == block * FreeGpuIndex::kBlock ? free : std::max(s.max_free_milli, free);
-    if (!n.present || n.allocatable.get(kGpuSlot) == 0) {
+    if (!n.present) {
       continue;
     }
+    add_consolidation_free(n, s);
+    if (n.allocatable.get(kGpuSlot) == 0) {
+      continue;
+    }
+    const int64_t whole = std::clamp<int64_t>(free / kMilliPerGpu, 0, FreeGpuIndex::kLevels - 1);
+    ++s.eligible_at[static_cast<size_t>(whole)];
     s.min_eligible_milli = s.eligible ? std::min(s.min_eligible_milli, free) : free;
     s.max_eligible_milli = s.eligible ? std::max(s.max_eligible_milli, free) : free;
     s.eligible = true;
@@ -43,6 +75,44 @@ const FreeGpuIndex::Summary& FreeGpuIndex::block(const std::vector<NodeInfo>& no
                 "every change of a node's free GPUs marks its block stale");
 #endif
   return summaries_[block];
+}
+
+std::vector<FreeGpuIndex::Bound> FreeGpuIndex::bounds(
+    const std::vector<NodeInfo>& nodes, int64_t min_gpu,
+    const std::function<int64_t(int64_t)>& score_of) const {
+  std::vector<Bound> out;
+  const size_t blocks = (nodes.size() + kBlock - 1) / kBlock;
+  // A node that can take the task has at least min_gpu milli-GPUs free, so at least this many
+  // whole ones.
+  const size_t need = static_cast<size_t>(std::min<int64_t>(min_gpu / kMilliPerGpu, kLevels - 1));
+  for (size_t b = 0; b < blocks; ++b) {
+    const Summary& s = block(nodes, b);
+    if (s.max_free_milli < min_gpu) {
+      continue;
+    }
+    for (size_t level = need; level < kLevels; ++level) {
+      if (s.eligible_at[level] > 0) {
+        out.push_back({score_of(static_cast<int64_t>(level)), b * kBlock,
+                       std::min(nodes.size(), (b + 1) * kBlock)});
+        break;
+      }
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Bound& a, const Bound& b) {
+    return a.score != b.score ? a.score > b.score : a.first < b.first;
+  });
+  return out;
+}
+
+std::pair<int64_t, int64_t> FreeGpuIndex::free_total(const std::vector<NodeInfo>& nodes) const {
+  std::pair<int64_t, int64_t> total{0, 0};
+  const size_t blocks = (nodes.size() + kBlock - 1) / kBlock;
+  for (size_t b = 0; b < blocks; ++b) {
+    const Summary& s = block(nodes, b);
+    total.first += s.free_milli;
+    total.second += s.free_mib;
+  }
+  return total;
 }
 
 }  // namespace drasim::model

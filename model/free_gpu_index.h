@@ -8,8 +8,11 @@
 /// (ClusterState's charge functions, the eviction solver's trials, node appearance and
 /// removal). Debug builds check each fresh summary against the nodes before it is used.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 namespace drasim::model {
@@ -19,6 +22,7 @@ struct NodeInfo;
 class FreeGpuIndex {
  public:
   static constexpr size_t kBlock = 64;
+  static constexpr size_t kLevels = 17;
 
   /// One block's summary over its nodes.
   struct Summary {
@@ -29,6 +33,13 @@ class FreeGpuIndex {
     int64_t min_eligible_milli = 0;
     int64_t max_eligible_milli = 0;
     bool eligible = false;
+    /// Idle plus releasing GPUs of the present nodes as consolidation counts them (milli-GPUs
+    /// and MiB; see consolidation_free in free_gpu_index.cpp).
+    int64_t free_milli = 0;
+    int64_t free_mib = 0;
+    /// The present nodes with allocatable GPUs by their whole free GPUs (idle + releasing,
+    /// rounded down; below 0 counted at 0, from kLevels - 1 up at kLevels - 1).
+    std::array<uint32_t, kLevels> eligible_at{};
 
     friend bool operator==(const Summary&, const Summary&) = default;
   };
@@ -42,6 +53,24 @@ class FreeGpuIndex {
 
   /// The fresh summary of block `block` of `nodes`.
   const Summary& block(const std::vector<NodeInfo>& nodes, size_t block) const;
+
+  /// A block of nodes [first, end) and the best score any of its nodes could have.
+  struct Bound {
+    int64_t score = 0;
+    size_t first = 0;
+    size_t end = 0;
+  };
+
+  /// The blocks that hold a node able to take `min_gpu` milli-GPUs, each with the highest
+  /// `score_of(whole free GPUs)` of its eligible nodes at or above that many whole GPUs (for a
+  /// score that falls as free GPUs grow, an upper bound of the block's scores), best first and
+  /// then by first node.
+  [[nodiscard]] std::vector<Bound> bounds(const std::vector<NodeInfo>& nodes, int64_t min_gpu,
+                                          const std::function<int64_t(int64_t)>& score_of) const;
+
+  /// The idle plus releasing GPUs of all present nodes, summed over the blocks' `free_milli`
+  /// and `free_mib`: {milli-GPUs, MiB}.
+  [[nodiscard]] std::pair<int64_t, int64_t> free_total(const std::vector<NodeInfo>& nodes) const;
 
   friend bool operator==(const FreeGpuIndex&, const FreeGpuIndex&) { return true; }
 

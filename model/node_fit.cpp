@@ -102,19 +102,7 @@ bool host_ports_conflict(const PodTemplate& t, const NodeInfo& node) {
 }
 
 std::optional<ResourceVector> max_allocatable(const ClusterState& state) {
-  std::optional<ResourceVector> max;
-  for (const NodeInfo& n : state.nodes) {
-    if (!n.present) {
-      continue;
-    }
-    if (!max) {
-      max = ResourceVector(state.names.size());
-    }
-    for (size_t slot = 0; slot < n.allocatable.size(); ++slot) {
-      max->set(slot, std::max(max->get(slot), n.allocatable.get(slot)));
-    }
-  }
-  return max;
+  return state.totals().max_allocatable;
 }
 
 std::optional<std::string> exceeds_every_node(const PodTemplate& t,

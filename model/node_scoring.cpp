@@ -66,20 +66,23 @@ PlacementRange placement_range(const ClusterState& state, bool gpu_task,
   return PlacementRange{lo, hi};
 }
 
+int64_t binpack_score(int64_t free, const PlacementRange& range) {
+  if (range.max == 0) {
+    return 0;
+  }
+  if (range.min == range.max) {
+    return kMaxHighDensity * kPoint;
+  }
+  // 9 * (1 - (free - min) / (max - min)) == 9 * (max - free) / (max - min)
+  return scaled_ratio(range.max - free, range.max - range.min, kMaxHighDensity * kPoint);
+}
+
 int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy strategy,
                         const PlacementRange& range) {
   const int64_t free = non_allocated(node, gpu_task);
   switch (strategy) {
-    case PlacementStrategy::kBinpack: {
-      if (allocatable_of(node, gpu_task) == 0 || range.max == 0) {
-        return 0;
-      }
-      if (range.min == range.max) {
-        return kMaxHighDensity * kPoint;
-      }
-      // 9 * (1 - (free - min) / (max - min)) == 9 * (max - free) / (max - min)
-      return scaled_ratio(range.max - free, range.max - range.min, kMaxHighDensity * kPoint);
-    }
+    case PlacementStrategy::kBinpack:
+      return allocatable_of(node, gpu_task) == 0 ? 0 : binpack_score(free, range);
     case PlacementStrategy::kSpread: {
       const int64_t total = total_of(node, gpu_task);
       if (total <= 0) {

@@ -37,6 +37,9 @@ int64_t non_allocated(const NodeInfo& node, bool gpu_task);
 PlacementRange placement_range(const ClusterState& state, bool gpu_task,
                                const std::vector<bool>* within = nullptr);
 
+/// The binpack nodeplacement score of a node with `free` non-allocated units (see below).
+int64_t binpack_score(int64_t free, const PlacementRange& range);
+
 /// nodeplacement score in micro-points: binpack `9 * (1 - (free - min) / (max - min))` (9 when
 /// min == max, 0 when the node has none of the resource or max is 0); spread `free / total`
 /// with total = `GetNumberOfGPUsInNode` for GPU tasks and allocatable CPU otherwise.

@@ -6,6 +6,7 @@
 /// descendants, as KAI propagates usage to every ancestor.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace drasim::model {

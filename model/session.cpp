@@ -14,13 +14,7 @@ proportion::Amounts to_amounts(const QuotaVector& q) {
 
 std::vector<proportion::QueueShare> queue_shares(const ClusterState& state,
                                                  proportion::Amounts& total) {
-  QuotaVector sum{};
-  for (const NodeInfo& n : state.nodes) {
-    if (n.present && n.condition_problem.empty()) {
-      sum += quota_vector(n.allocatable, state.names);
-    }
-  }
-  total = to_amounts(sum);
+  total = to_amounts(state.totals().schedulable);
   std::vector<proportion::QueueShare> shares(state.queues.size());
   for (size_t i = 0; i < state.queues.size(); ++i) {
     const QueueInfo& q = state.queues[i];

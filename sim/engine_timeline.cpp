@@ -110,6 +110,7 @@ void Engine::handle(const TimelineDue& e) {
       n.present = false;
       n.offline_gpus = 0;
       state_.touch_node(node);
+      state_.nodes_changed();
       ++state_.freed_version;
       break;
     case Kind::kUpdateNode:
