@@ -125,7 +125,7 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
-  const auto& verdicts = filters_.verdicts(spec);
+  const auto& verdicts = state_.node_filters.verdicts(state_, spec);
   FitRequest fit(state_, pod, uses_bridge(state_, t));
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
@@ -177,7 +177,7 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
     histogram[reason] += count;
   }
   for (const auto& [code, count] : per_filter) {
-    histogram[filters_.reason(code)] += count;
+    histogram[state_.node_filters.reason(code)] += count;
   }
   if (port_conflicts > 0) {
     histogram["node(s) didn't have free ports for the requested pod ports"] += port_conflicts;
@@ -216,7 +216,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     out.reason = *too_big;
     return out;
   }
-  const auto& verdicts = filters_.verdicts(p.spec);
+  const auto& verdicts = state_.node_filters.verdicts(state_, p.spec);
   FitRequest fit(state_, pod, bridged);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;

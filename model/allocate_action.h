@@ -7,7 +7,6 @@
 #include "model/scheduler.h"
 #include "model/session.h"
 #include "model/statement.h"
-#include "model/task_filter_cache.h"
 
 #include <map>
 #include <optional>
@@ -22,7 +21,6 @@ class AllocateAction {
       : session_(session),
         state_(session.state),
         options_(options),
-        filters_(state_),
         failed_classes_(state_.fit_classes) {}
 
   /// Runs the action over every pending job, appending binds to `result`. Pipelined
@@ -104,7 +102,6 @@ class AllocateAction {
   Session& session_;
   ClusterState& state_;
   SchedulerOptions options_;
-  TaskFilterCache filters_;
   std::vector<std::optional<std::string>> failed_classes_;  ///< by PodTemplate::fit_class
   std::optional<std::optional<ResourceVector>> pool_max_;   ///< set by run()
   std::vector<Statement::Op> pipelined_;

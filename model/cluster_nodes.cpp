@@ -26,6 +26,7 @@ void ClusterState::update_node(NodeId id, const Node& version) {
   n.present = true;
   touch_node(id);
   nodes_changed();
+  filters_changed();
   // KAI's next snapshot charges the node's pods against the new allocatable (a running
   // device-plugin pod on a node that stopped advertising its GPUs is charged all the same).
   recharge_node(id, delta);
@@ -39,6 +40,7 @@ void ClusterState::set_cordoned(NodeId id, bool cordoned) {
   n.cordoned = cordoned;
   n.condition_problem = cordoned ? kUnschedulableProblem : n.conditions_problem;
   nodes_changed();
+  filters_changed();
   ++freed_version;
 }
 

@@ -171,16 +171,23 @@ void ClusterState::withdraw(PodId pod_id, PodPhase phase) {
 
 void ClusterState::index_bound(JobId job_id) {
   JobInfo& job = jobs[job_id.index()];
+  if (!job.preemptible || !job.queue.valid()) {
+    return;
+  }
+  if (victim_jobs.size() < queues.size()) {
+    victim_jobs.resize(queues.size());
+  }
+  std::vector<JobId>& list = victim_jobs[job.queue.index()];
   const bool bound = job.active_pods > job.releasing_pods;
   if (bound && !job.bound_at) {
-    job.bound_at = bound_jobs.size();
-    bound_jobs.push_back(job_id);
+    job.bound_at = list.size();
+    list.push_back(job_id);
   } else if (!bound && job.bound_at) {
     // The last entry takes the leaving job's place.
-    const JobId last = bound_jobs.back();
-    bound_jobs[*job.bound_at] = last;
+    const JobId last = list.back();
+    list[*job.bound_at] = last;
     jobs[last.index()].bound_at = job.bound_at;
-    bound_jobs.pop_back();
+    list.pop_back();
     job.bound_at.reset();
   }
 }
@@ -470,10 +477,13 @@ void ClusterState::check_invariants() const {
     }
   }
   for (size_t j = 0; j < jobs.size(); ++j) {
-    const std::optional<size_t> at = jobs[j].bound_at;
-    DRASIM_ASSERT((jobs[j].active_pods > jobs[j].releasing_pods) == at.has_value()
-                      && (!at || bound_jobs[*at] == JobId::from_index(j)),
-                  "bound_jobs holds exactly the jobs with bound pods");
+    const JobInfo& job = jobs[j];
+    const bool victim =
+        job.preemptible && job.queue.valid() && job.active_pods > job.releasing_pods;
+    DRASIM_ASSERT(
+        victim == job.bound_at.has_value()
+            && (!victim || victim_jobs[job.queue.index()][*job.bound_at] == JobId::from_index(j)),
+        "victim_jobs holds exactly the preemptible jobs with bound pods");
   }
   for (size_t i = 0; i < queues.size(); ++i) {
     DRASIM_ASSERT(

@@ -23,6 +23,7 @@
 #include "model/queue_usage.h"
 #include "model/resource_vector.h"
 #include "model/taint.h"
+#include "model/task_filter_cache.h"
 #include "model/topology_tree.h"
 
 #include <cstdint>
@@ -269,8 +270,8 @@ struct JobInfo {
   std::optional<int64_t> last_start_us;  ///< last time the job went from no pod bound to bound
   std::optional<int64_t> last_eviction_us;
   std::optional<int64_t> stale_since_us;
-  std::optional<JobKey> indexed;        ///< where the job sits in the pending index, if anywhere
-  std::optional<size_t> bound_at;       ///< where the job sits in ClusterState::bound_jobs
+  std::optional<JobKey> indexed;   ///< where the job sits in the pending index, if anywhere
+  std::optional<size_t> bound_at;  ///< where the job sits in its queue's ClusterState::victim_jobs
   std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
 
@@ -321,6 +322,9 @@ class ClusterState {
   /// The fair-share total and the pool maximum, kept between node changes (read it through
   /// totals(); call nodes_changed after changing a node's allocatable, presence or condition).
   NodeTotalsCache node_totals;
+  /// The static node filters' verdicts per placement class, kept between changes of node
+  /// labels, taints and conditions (call filters_changed after such a change).
+  TaskFilterCache node_filters;
   /// The configured implicit-toleration rules (null when there are none).
   std::shared_ptr<const ImplicitTolerations> implicit_tolerations;
   /// Pending index: per leaf queue, the jobs with pending pods in job order; jobs whose queue
@@ -330,10 +334,11 @@ class ClusterState {
   /// Jobs with pods on nodes but fewer than minMember of them and none succeeded: the stale gang
   /// eviction's candidates (maintained by reindex).
   std::set<JobId> below_min_member;
-  /// Jobs with bound pods (pipelined, binding or running; releasing ones do not count), in no
-  /// particular order: the victims EvictionCandidates starts from instead of every job
-  /// (maintained by reindex, begin_release and undo_release; JobInfo::bound_at).
-  std::vector<JobId> bound_jobs;
+  /// By QueueId, the queue's preemptible jobs with bound pods (pipelined, binding or running;
+  /// releasing ones do not count), in no particular order: the victims EvictionCandidates
+  /// starts from instead of every job (maintained by reindex, begin_release and undo_release;
+  /// JobInfo::bound_at).
+  std::vector<std::vector<JobId>> victim_jobs;
   /// Failure messages per fit class: when a cycle finds that a class fits nowhere, every pod of
   /// that class that the cycle settles without visiting reads this message (reason_of).
   std::vector<std::string> class_reasons;
@@ -390,6 +395,10 @@ class ClusterState {
 
   /// A node's allocatable, presence or condition problem changed (NodeTotalsCache).
   void nodes_changed() { node_totals.invalidate(); }
+
+  /// A node's labels, taints or conditions, or the templates' placement classes, changed
+  /// (TaskFilterCache).
+  void filters_changed() { node_filters.invalidate(); }
 
   [[nodiscard]] const NodeTotals& totals() const { return node_totals.get(nodes, names); }
 
@@ -527,11 +536,11 @@ class ClusterState {
   /// queue and every ancestor.
   void charge_queue(PodId pod, bool allocated, int sign);
 
-  /// Brings a job's entries in the pending index, `below_min_member` and `bound_jobs` up to
+  /// Brings a job's entries in the pending index, `below_min_member` and `victim_jobs` up to
   /// date with its pod counts.
   void reindex(JobId job);
 
-  /// Brings a job's entry in `bound_jobs` up to date.
+  /// Brings a job's entry in `victim_jobs` up to date.
   void index_bound(JobId job);
 
   /// Records why a pending pod is pending (a no-op when the text is unchanged).

@@ -19,27 +19,44 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
       state_(session.state),
       now_us_(session.now_us),
       result_(result),
+      snapshot_(state_.victim_jobs),
       by_queue_(state_.queues.size()),
+      built_(state_.queues.size(), false),
       sorted_(state_.queues.size(), 0),
-      lowest_priority_(state_.queues.size(), 0) {
-  for (const JobId id : state_.bound_jobs) {
-    const JobInfo& job = state_.jobs[id.index()];
-    if (job.preemptible && job.queue.valid()) {
-      std::vector<Victim>& jobs = by_queue_[job.queue.index()];
-      int64_t& lowest = lowest_priority_[job.queue.index()];
-      lowest = jobs.empty() ? job.priority : std::min(lowest, job.priority);
+      lowest_priority_(state_.queues.size()) {
+  snapshot_.resize(state_.queues.size());
+  for (const auto& jobs : snapshot_) {
+    victim_queues_ += jobs.empty() ? 0U : 1U;
+  }
+}
+
+int64_t EvictionCandidates::lowest_victim_priority(QueueId queue) const {
+  std::optional<int64_t>& lowest = lowest_priority_[queue.index()];
+  if (!lowest) {
+    for (const JobId id : snapshot_[queue.index()]) {
+      const int64_t p = state_.jobs[id.index()].priority;
+      lowest = lowest ? std::min(*lowest, p) : p;
+    }
+  }
+  return lowest.value_or(0);
+}
+
+std::vector<EvictionCandidates::Victim>& EvictionCandidates::victims_of(QueueId queue) const {
+  std::vector<Victim>& jobs = by_queue_[queue.index()];
+  if (!built_[queue.index()]) {
+    built_[queue.index()] = true;
+    for (const JobId id : snapshot_[queue.index()]) {
+      const JobInfo& job = state_.jobs[id.index()];
       const int elastic = bound_pods(job) > job.min_member ? 0 : 1;
       jobs.push_back(
           {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)}, id});
     }
   }
-  for (const auto& jobs : by_queue_) {
-    victim_queues_ += jobs.empty() ? 0U : 1U;
-  }
+  return jobs;
 }
 
 void EvictionCandidates::sort_victims(QueueId queue, size_t count) const {
-  std::vector<Victim>& jobs = by_queue_[queue.index()];
+  std::vector<Victim>& jobs = victims_of(queue);
   size_t& sorted = sorted_[queue.index()];
   if (count <= sorted || sorted == jobs.size()) {
     return;
@@ -114,7 +131,7 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
     queues.push_back(*only);
   } else {
     for (size_t q = 0; q < by_queue_.size(); ++q) {
-      if (!by_queue_[q].empty()) {
+      if (!snapshot_[q].empty()) {
         queues.push_back(QueueId::from_index(q));
       }
     }
@@ -151,7 +168,7 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
           continue;
         }
       }
-      const std::vector<Victim>& jobs = by_queue_[at.queue->index()];
+      const std::vector<Victim>& jobs = victims_of(*at.queue);
       while (at.job < jobs.size()) {
         sort_victims(*at.queue, at.job + 1);
         const JobId id = jobs[at.job++].job;

@@ -34,12 +34,10 @@ class EvictionCandidates {
   /// Leaf queues with at least one running preemptible job (victim candidates).
   [[nodiscard]] size_t victim_queues() const { return victim_queues_; }
 
-  [[nodiscard]] bool has_victims(QueueId queue) const { return !by_queue_[queue.index()].empty(); }
+  [[nodiscard]] bool has_victims(QueueId queue) const { return !snapshot_[queue.index()].empty(); }
 
   /// The lowest priority among the queue's running preemptible jobs (call when it has any).
-  [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const {
-    return lowest_priority_[queue.index()];
-  }
+  [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const;
 
   /// A new action starts: scheduling signatures are remembered per action.
   void start_action() { failed_.clear(); }
@@ -72,17 +70,7 @@ class EvictionCandidates {
   [[nodiscard]] std::vector<uint32_t> signature(const std::vector<PodId>& tasks) const;
 
  private:
-  /// Makes sure the first `count` victims of the queue are in victim job order.
-  void sort_victims(QueueId queue, size_t count) const;
-
-  Session& session_;
-  ClusterState& state_;
-  int64_t now_us_;
-  CycleResult& result_;
-
-  /// By QueueId: preemptible jobs with binding or running pods, put in victim job order as
-  /// far as feeds have walked them (`sorted_` entries, growing by partial sorts); mutable
-  /// because that order is a cache.
+  /// A victim job and its victim job order key.
   struct Victim {
     /// Victim job order: lower priority, above minMember (0) before at or below it (1), newer
     /// (negated creation), then the name rank reversed.
@@ -90,9 +78,28 @@ class EvictionCandidates {
     JobId job;
   };
 
+  /// Makes sure the first `count` victims of the queue are in victim job order.
+  void sort_victims(QueueId queue, size_t count) const;
+
+  /// The queue's victims with their order keys, made when first asked for (most cycles
+  /// never look at most queues' victims).
+  std::vector<Victim>& victims_of(QueueId queue) const;
+
+  Session& session_;
+  ClusterState& state_;
+  int64_t now_us_;
+  CycleResult& result_;
+
+  /// By QueueId: the preemptible jobs with bound pods when the session's eviction actions
+  /// started (ClusterState::victim_jobs).
+  std::vector<std::vector<JobId>> snapshot_;
+  /// By QueueId: the snapshot's jobs with their keys (built_ once asked for), put in victim job
+  /// order as far as feeds have walked them (`sorted_` entries, growing by partial sorts);
+  /// mutable because all of it is a cache.
   mutable std::vector<std::vector<Victim>> by_queue_;
+  mutable std::vector<bool> built_;
   mutable std::vector<size_t> sorted_;
-  std::vector<int64_t> lowest_priority_;
+  mutable std::vector<std::optional<int64_t>> lowest_priority_;
   size_t victim_queues_ = 0;
   std::set<std::vector<uint32_t>> failed_;
 };

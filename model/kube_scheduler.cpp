@@ -4,7 +4,6 @@
 #include "model/dynamic_resources.h"
 #include "model/node_fit.h"
 #include "model/node_selector.h"
-#include "model/task_filter_cache.h"
 
 #include <fmt/format.h>
 
@@ -129,8 +128,7 @@ int64_t first_available_points(const ClusterState& s, const std::vector<ClaimId>
 
 class KubeScheduler {
  public:
-  explicit KubeScheduler(ClusterState& state)
-      : s_(state), filters_(state), order_(node_tree_order(state)) {
+  explicit KubeScheduler(ClusterState& state) : s_(state), order_(node_tree_order(state)) {
     nonzero_.assign(s_.nodes.size(), {0, 0});
     for (size_t i = 0; i < s_.pods.size(); ++i) {
       const PodInfo& p = s_.pods[i];
@@ -175,8 +173,8 @@ class KubeScheduler {
   void node_problems(const PodTemplate& t, TemplateId spec, size_t node,
                      std::vector<std::string>& out) {
     const NodeInfo& n = s_.nodes[node];
-    if (const uint16_t code = filters_.verdicts(spec)[node]; code != 0) {
-      out.push_back(filters_.reason(code));
+    if (const uint16_t code = s_.node_filters.verdicts(s_, spec)[node]; code != 0) {
+      out.push_back(s_.node_filters.reason(code));
       return;
     }
     if (host_ports_conflict(t, n)) {
@@ -330,7 +328,6 @@ class KubeScheduler {
   }
 
   ClusterState& s_;
-  TaskFilterCache filters_;
   std::vector<NodeId> order_;
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
 };

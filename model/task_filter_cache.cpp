@@ -1,11 +1,12 @@
 #include "model/task_filter_cache.h"
 
 #include "model/assert.h"
+#include "model/cluster_state.h"
 #include "model/node_fit.h"
 
 namespace drasim::model {
 
-uint16_t TaskFilterCache::code_of(const std::string& reason) {
+uint16_t TaskFilterCache::code_of(const std::string& reason) const {
   const auto it = reason_codes_.find(reason);
   if (it != reason_codes_.end()) {
     return it->second;
@@ -17,17 +18,32 @@ uint16_t TaskFilterCache::code_of(const std::string& reason) {
   return code;
 }
 
-const std::vector<uint16_t>& TaskFilterCache::verdicts(TemplateId t) {
-  const PodTemplate& spec = state_.templates[t.index()];
-  DRASIM_ASSERT(spec.placement_class < by_class_.size(), "templates have placement classes");
-  std::vector<uint16_t>& v = by_class_[spec.placement_class];
-  if (v.size() != state_.nodes.size()) {
-    v.assign(state_.nodes.size(), 0);
-    for (size_t i = 0; i < state_.nodes.size(); ++i) {
-      const std::string problem = static_node_problem(spec, state_.nodes[i]);
-      v[i] = problem.empty() ? 0 : code_of(problem);
-    }
+std::vector<uint16_t> TaskFilterCache::count(const ClusterState& state, TemplateId t) const {
+  const PodTemplate& spec = state.templates[t.index()];
+  std::vector<uint16_t> v(state.nodes.size(), 0);
+  for (size_t i = 0; i < state.nodes.size(); ++i) {
+    const std::string problem = static_node_problem(spec, state.nodes[i]);
+    v[i] = problem.empty() ? 0 : code_of(problem);
   }
+  return v;
+}
+
+const std::vector<uint16_t>& TaskFilterCache::verdicts(const ClusterState& state,
+                                                       TemplateId t) const {
+  const PodTemplate& spec = state.templates[t.index()];
+  DRASIM_ASSERT(spec.placement_class < state.placement_classes, "templates have placement classes");
+  if (by_class_.size() != state.placement_classes) {
+    by_class_.assign(state.placement_classes, {});
+  }
+  std::vector<uint16_t>& v = by_class_[spec.placement_class];
+  if (v.size() != state.nodes.size()) {
+    v = count(state, t);
+  }
+#ifndef NDEBUG
+  DRASIM_ASSERT(v == count(state, t),
+                "every change of a node's labels, taints or conditions, or of the templates' "
+                "classes, invalidates the filter verdicts");
+#endif
   return v;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
-/// Per-cycle cache of the static node filters (conditions, taints, nodeSelector, required
-/// affinity). Their verdicts depend only on a pod's placement class (template_classes.h) and on
-/// node labels, taints and conditions, none of which change inside a cycle, so every pod of a
-/// class shares one verdict vector.
+/// Cache of the static node filters (conditions, taints, nodeSelector, required affinity).
+/// Their verdicts depend only on a pod's placement class (template_classes.h) and on node
+/// labels, taints and conditions, so every pod of a class shares one verdict vector, kept from
+/// cycle to cycle until a node's labels, taints or conditions or the templates' classes change
+/// (`invalidate`: ClusterState::filters_changed). Debug builds check every kept vector against a
+/// recount before it is used.
 
-#include "model/cluster_state.h"
+#include "model/ids.h"
 
 #include <cstdint>
 #include <map>
@@ -13,25 +15,27 @@
 
 namespace drasim::model {
 
+class ClusterState;
+
 class TaskFilterCache {
  public:
-  explicit TaskFilterCache(const ClusterState& state)
-      : state_(state), by_class_(state.placement_classes) {
-    reasons_.emplace_back();
-  }
+  TaskFilterCache() { reasons_.emplace_back(); }
+
+  /// Every verdict may have changed.
+  void invalidate() { by_class_.clear(); }
 
   /// One verdict per node (by NodeId): 0 when the node passes, else a reason code.
-  const std::vector<uint16_t>& verdicts(TemplateId t);
+  const std::vector<uint16_t>& verdicts(const ClusterState& state, TemplateId t) const;
 
   [[nodiscard]] const std::string& reason(uint16_t code) const { return reasons_[code]; }
 
  private:
-  uint16_t code_of(const std::string& reason);
+  uint16_t code_of(const std::string& reason) const;
+  std::vector<uint16_t> count(const ClusterState& state, TemplateId t) const;
 
-  const ClusterState& state_;
-  std::vector<std::vector<uint16_t>> by_class_;  ///< empty until first asked
-  std::vector<std::string> reasons_;
-  std::map<std::string, uint16_t> reason_codes_;
+  mutable std::vector<std::vector<uint16_t>> by_class_;  ///< empty until first asked
+  mutable std::vector<std::string> reasons_;
+  mutable std::map<std::string, uint16_t> reason_codes_;
 };
 
 }  // namespace drasim::model
