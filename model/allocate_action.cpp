@@ -586,8 +586,8 @@ void AllocateAction::reject_unqueued() {
 }
 
 bool AllocateAction::ready(const JobInfo& job) {
-  // KAI `IsReadyForScheduling`: enough alive (pending or placed) pods to satisfy minMember.
-  const int64_t alive = job.pending_pods + job.active_pods;
+  // KAI `IsReadyForScheduling`: enough alive pods (JobInfo::alive_pods) to satisfy minMember.
+  const int64_t alive = job.alive_pods();
   if (alive >= job.min_member) {
     return true;
   }

@@ -270,8 +270,17 @@ struct JobInfo {
   std::optional<int64_t> last_start_us;  ///< last time the job went from no pod bound to bound
   std::optional<int64_t> last_eviction_us;
   std::optional<int64_t> stale_since_us;
-  std::optional<JobKey> indexed;   ///< where the job sits in the pending index, if anywhere
-  std::optional<size_t> bound_at;  ///< where the job sits in its queue's ClusterState::victim_jobs
+  std::optional<JobKey> indexed;  ///< where the job sits in the pending index, if anywhere
+  std::optional<size_t> bound_at;
+
+  /// KAI's alive tasks (pod_status.IsAliveStatus: pending, pipelined, binding, bound or
+  /// running; not releasing, succeeded or failed). A gang is ready for scheduling when they are
+  /// at least minMember (podgroup_info IsReadyForScheduling), so pods that already succeeded do
+  /// not help a gang whose other members were evicted and recreated.
+  [[nodiscard]] int64_t alive_pods() const {
+    return pending_pods + active_pods - releasing_pods;
+  }  ///< where the job sits in its queue's ClusterState::victim_jobs
+
   std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
 

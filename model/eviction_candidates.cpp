@@ -84,7 +84,7 @@ void EvictionCandidates::for_each_pending(
     if (job_may_evict && !job_may_evict(job)) {
       return false;
     }
-    if (job.pending_pods + job.active_pods < job.min_member) {
+    if (job.alive_pods() < job.min_member) {
       return false;  // not ready for scheduling
     }
     if (job.preemption_delay_us) {

@@ -310,6 +310,25 @@ TEST_CASE("a gang with fewer pods than minMember is not tried") {
   CHECK(reason(state, "worker-0") == "pod group train is not ready: 2 of 3 required pods exist");
 }
 
+TEST_CASE("a releasing gang member is not alive: the gang is not ready without it") {
+  ObjectSet objects;
+  objects.nodes = {make_node("node-a", 32, 8)};
+  auto worker = in_group(make_pod("worker", "1", 1), "train");
+  worker.replicas = 2;
+  objects.pods = {worker};
+  objects.pod_groups = {make_pod_group("train", 2)};
+  ClusterState state = build_submitted(objects);
+  run_on(state, "worker-0", "node-a");
+  state.begin_release(pod_id(state, "worker-0"));
+  const CycleResult result = cycle(state);
+  // KAI's alive statuses are pending, allocated, pipelined, binding, bound and running, not
+  // releasing (pod_status.go aliveStatuses), so 1 pending pod < minMember 2 and the gang is
+  // not tried although node-a has room for worker-1.
+  CHECK(result.binds.empty());
+  CHECK(result.jobs_attempted == 0u);
+  CHECK(reason(state, "worker-1") == "pod group train is not ready: 1 of 2 required pods exist");
+}
+
 TEST_CASE("a pod asking more than any node has gets the MaxNodePoolResources reason") {
   ObjectSet objects;
   objects.nodes = {make_node("small", 32, 1), make_node("large", 32, 2)};
