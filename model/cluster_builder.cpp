@@ -386,6 +386,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   rank_job_names(state);
   state.pending_by_queue.resize(state.queues.size());
   state.queue_usage.resize(state.queues.size());
+  state.victim_jobs.resize(state.queues.size());
   return state;
 }
 

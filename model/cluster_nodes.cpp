@@ -35,6 +35,13 @@ void ClusterState::update_node(NodeId id, const Node& version) {
   ++freed_version;
 }
 
+void ClusterState::set_present(NodeId id, bool present) {
+  node(id).present = present;
+  touch_node(id);
+  nodes_changed();
+  ++freed_version;  // a node that appears brings capacity; one that goes frees its pods' claims
+}
+
 void ClusterState::set_cordoned(NodeId id, bool cordoned) {
   NodeInfo& n = node(id);
   n.cordoned = cordoned;

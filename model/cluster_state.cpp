@@ -174,11 +174,9 @@ void ClusterState::index_bound(JobId job_id) {
   if (!job.preemptible || !job.queue.valid()) {
     return;
   }
-  if (victim_jobs.size() < queues.size()) {
-    victim_jobs.resize(queues.size());
-  }
+  DRASIM_ASSERT(job.queue.index() < victim_jobs.size(), "the builder sizes victim_jobs");
   std::vector<JobId>& list = victim_jobs[job.queue.index()];
-  const bool bound = job.active_pods > job.releasing_pods;
+  const bool bound = job.bound_pods() > 0;
   if (bound && !job.bound_at) {
     job.bound_at = list.size();
     list.push_back(job_id);
@@ -478,8 +476,7 @@ void ClusterState::check_invariants() const {
   }
   for (size_t j = 0; j < jobs.size(); ++j) {
     const JobInfo& job = jobs[j];
-    const bool victim =
-        job.preemptible && job.queue.valid() && job.active_pods > job.releasing_pods;
+    const bool victim = job.preemptible && job.queue.valid() && job.bound_pods() > 0;
     DRASIM_ASSERT(
         victim == job.bound_at.has_value()
             && (!victim || victim_jobs[job.queue.index()][*job.bound_at] == JobId::from_index(j)),

@@ -271,15 +271,17 @@ struct JobInfo {
   std::optional<int64_t> last_eviction_us;
   std::optional<int64_t> stale_since_us;
   std::optional<JobKey> indexed;  ///< where the job sits in the pending index, if anywhere
+  /// Where the job sits in its queue's ClusterState::victim_jobs, if anywhere.
   std::optional<size_t> bound_at;
+
+  /// Pods pipelined, binding or running (holding a node and not releasing).
+  [[nodiscard]] int64_t bound_pods() const { return active_pods - releasing_pods; }
 
   /// KAI's alive tasks (pod_status.IsAliveStatus: pending, pipelined, binding, bound or
   /// running; not releasing, succeeded or failed). A gang is ready for scheduling when they are
   /// at least minMember (podgroup_info IsReadyForScheduling), so pods that already succeeded do
   /// not help a gang whose other members were evicted and recreated.
-  [[nodiscard]] int64_t alive_pods() const {
-    return pending_pods + active_pods - releasing_pods;
-  }  ///< where the job sits in its queue's ClusterState::victim_jobs
+  [[nodiscard]] int64_t alive_pods() const { return pending_pods + bound_pods(); }
 
   std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
 };
@@ -453,6 +455,9 @@ class ClusterState {
 
   /// Cordon (`kubectl cordon`) or uncordon a node.
   void set_cordoned(NodeId node, bool cordoned);
+
+  /// A node appears (its `drasim.dev/at` time) or is removed by a timeline event.
+  void set_present(NodeId node, bool present);
 
   /// The node side of placing a pod in `phase` (and of taking it off in its current phase):
   /// used / idle / releasing, GPU groups, pod count and host ports.

@@ -6,14 +6,6 @@
 #include <tuple>
 
 namespace drasim::model {
-namespace {
-
-int64_t bound_pods(const JobInfo& job) {
-  return job.active_pods - job.releasing_pods;
-}
-
-}  // namespace
-
 EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
     : session_(session),
       state_(session.state),
@@ -21,10 +13,8 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
       result_(result),
       snapshot_(state_.victim_jobs),
       by_queue_(state_.queues.size()),
-      built_(state_.queues.size(), false),
       sorted_(state_.queues.size(), 0),
       lowest_priority_(state_.queues.size()) {
-  snapshot_.resize(state_.queues.size());
   for (const auto& jobs : snapshot_) {
     victim_queues_ += jobs.empty() ? 0U : 1U;
   }
@@ -43,11 +33,10 @@ int64_t EvictionCandidates::lowest_victim_priority(QueueId queue) const {
 
 std::vector<EvictionCandidates::Victim>& EvictionCandidates::victims_of(QueueId queue) const {
   std::vector<Victim>& jobs = by_queue_[queue.index()];
-  if (!built_[queue.index()]) {
-    built_[queue.index()] = true;
+  if (jobs.size() != snapshot_[queue.index()].size()) {  // not made yet
     for (const JobId id : snapshot_[queue.index()]) {
       const JobInfo& job = state_.jobs[id.index()];
-      const int elastic = bound_pods(job) > job.min_member ? 0 : 1;
+      const int elastic = job.bound_pods() > job.min_member ? 0 : 1;
       jobs.push_back(
           {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)}, id});
     }
@@ -173,7 +162,7 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
         sort_victims(*at.queue, at.job + 1);
         const JobId id = jobs[at.job++].job;
         const JobInfo& job = state_.jobs[id.index()];
-        if (bound_pods(job) > 0 && (!job_ok || job_ok(job))) {
+        if (job.bound_pods() > 0 && (!job_ok || job_ok(job))) {
           return id;
         }
       }

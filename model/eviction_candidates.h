@@ -93,11 +93,10 @@ class EvictionCandidates {
   /// By QueueId: the preemptible jobs with bound pods when the session's eviction actions
   /// started (ClusterState::victim_jobs).
   std::vector<std::vector<JobId>> snapshot_;
-  /// By QueueId: the snapshot's jobs with their keys (built_ once asked for), put in victim job
+  /// By QueueId: the snapshot's jobs with their keys (once asked for), put in victim job
   /// order as far as feeds have walked them (`sorted_` entries, growing by partial sorts);
   /// mutable because all of it is a cache.
   mutable std::vector<std::vector<Victim>> by_queue_;
-  mutable std::vector<bool> built_;
   mutable std::vector<size_t> sorted_;
   mutable std::vector<std::optional<int64_t>> lowest_priority_;
   size_t victim_queues_ = 0;

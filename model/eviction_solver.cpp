@@ -19,7 +19,7 @@ bool active_allocated(PodPhase p) {
 /// minMember, newer, then name first), with its id to break ties.
 std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(const ClusterState& s, JobId id) {
   const JobInfo& job = s.jobs[id.index()];
-  const int64_t bound = job.active_pods - job.releasing_pods;
+  const int64_t bound = job.bound_pods();
   return {job.priority, bound > job.min_member ? 0 : 1, -job.creation_us,
           -static_cast<int64_t>(job.name_rank), id.index()};
 }

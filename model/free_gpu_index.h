@@ -34,7 +34,7 @@ class FreeGpuIndex {
     int64_t max_eligible_milli = 0;
     bool eligible = false;
     /// Idle plus releasing GPUs of the present nodes as consolidation counts them (milli-GPUs
-    /// and MiB; see consolidation_free in free_gpu_index.cpp).
+    /// and MiB; see add_consolidation_free in free_gpu_index.cpp).
     int64_t free_milli = 0;
     int64_t free_mib = 0;
     /// The present nodes with allocatable GPUs by their whole free GPUs (idle + releasing,

@@ -192,11 +192,8 @@ ExpectationResult Engine::check(const Expectation& expectation) const {
 }
 
 void Engine::handle(const NodeAppears& e) {
-  state_.node(e.node).present = true;
-  state_.touch_node(e.node);
-  state_.nodes_changed();
+  state_.set_present(e.node, true);
   metrics_.node_changed(e.node);
-  ++state_.freed_version;
   mark_dirty();
 }
 

@@ -107,11 +107,8 @@ void Engine::handle(const TimelineDue& e) {
       for (const model::PodId pod : on_node) {
         delete_pod(pod, step.message);
       }
-      n.present = false;
       n.offline_gpus = 0;
-      state_.touch_node(node);
-      state_.nodes_changed();
-      ++state_.freed_version;
+      state_.set_present(node, false);
       break;
     case Kind::kUpdateNode:
       state_.update_node(node, *step.node);
