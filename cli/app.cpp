@@ -4,7 +4,7 @@
 #include "cli/profiles_command.h"
 #include "cli/run_command.h"
 #include "cli/validate_command.h"
-#include "sim/diagnostic.h"
+#include "sim/load/diagnostic.h"
 
 #include <CLI/CLI.hpp>
 

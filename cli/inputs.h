@@ -2,7 +2,7 @@
 /// Loading a run's inputs: the given files and directories, or the built-in demo scenario when
 /// there are none.
 
-#include "sim/scenario.h"
+#include "sim/load/scenario.h"
 
 #include <string>
 #include <vector>

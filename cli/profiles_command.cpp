@@ -1,7 +1,7 @@
 #include "cli/profiles_command.h"
 
 #include "cli/exit_codes.h"
-#include "sim/profiles.h"
+#include "sim/load/profiles.h"
 
 #include <fmt/format.h>
 

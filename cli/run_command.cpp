@@ -6,8 +6,8 @@
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
 #include "reports/summary.h"
-#include "sim/engine.h"
-#include "sim/profiles.h"
+#include "sim/engine/engine.h"
+#include "sim/load/profiles.h"
 
 #include <filesystem>
 #include <ostream>

@@ -1,14 +1,14 @@
 #include "model/cluster_builder.h"
 
-#include "model/assert.h"
-#include "model/builtin_priorities.h"
-#include "model/claim_builder.h"
-#include "model/dra_gpus.h"
-#include "model/extended_resources.h"
-#include "model/node_manifest.h"
-#include "model/pod_request.h"
-#include "model/podgrouper.h"
-#include "model/template_classes.h"
+#include "model/cluster/claim_builder.h"
+#include "model/cluster/dra_gpus.h"
+#include "model/cluster/node_manifest.h"
+#include "model/cluster/template_classes.h"
+#include "model/dra/extended_resources.h"
+#include "model/k8s/assert.h"
+#include "model/k8s/builtin_priorities.h"
+#include "model/kai/api/pod_request.h"
+#include "model/kai/api/podgrouper.h"
 
 #include <fmt/format.h>
 
@@ -241,7 +241,7 @@ JobId add_job(ClusterState& state, JobInfo job) {
 }
 
 /// Resolves a PodGroup's topologyConstraint (aliases to levels), as KAI's snapshot does. The
-/// loader rejects unknown topologies and levels (sim/scenario_checks.cpp).
+/// loader rejects unknown topologies and levels (sim/load/scenario_checks.cpp).
 std::optional<JobTopology> job_topology(const TopologyConstraint& c, const ObjectSet& objects) {
   if (c.topology.empty()) {
     return std::nullopt;

@@ -3,11 +3,11 @@
 /// queues (with KAI's `default-queue` when none exist), pod templates, one pod per replica, and
 /// jobs as KAI's podgrouper would make them.
 
-#include "model/claim_builder.h"
-#include "model/cluster_state.h"
-#include "model/implicit_tolerations.h"
-#include "model/kai_switches.h"
-#include "model/object_set.h"
+#include "model/cluster/claim_builder.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/api/switches.h"
+#include "model/kai/plugins/implicit_tolerations.h"
 
 namespace drasim::model {
 

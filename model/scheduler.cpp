@@ -1,10 +1,10 @@
 #include "model/scheduler.h"
 
-#include "model/allocate_action.h"
-#include "model/eviction.h"
-#include "model/eviction_actions.h"
-#include "model/kube_scheduler.h"
-#include "model/session.h"
+#include "model/kai/actions/allocate.h"
+#include "model/kai/actions/eviction_actions.h"
+#include "model/kai/actions/stale_gang_eviction.h"
+#include "model/kai/framework/session.h"
+#include "model/kube/kube_scheduler.h"
 
 #include <algorithm>
 

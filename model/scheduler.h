@@ -1,47 +1,15 @@
 #pragma once
-/// One KAI scheduling cycle over the live cluster state: the actions in KAI's order (allocate
-/// now; reclaim, preempt and consolidation arrive with quota), working through Statements.
+/// One scheduling cycle over the live cluster state, under the scenario's profile: kube-scheduler,
+/// or KAI's actions in KAI's order (allocate, consolidation, reclaim, preempt,
+/// stalegangeviction) in one session, working through Statements (KAI: pkg/scheduler/scheduler.go
+/// runOnce).
 
-#include "model/cluster_state.h"
-#include "model/node_scoring.h"
-#include "model/proportion/queue_share.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
 
-#include <algorithm>
-#include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <utility>
-#include <vector>
 
 namespace drasim::model {
-
-struct SchedulerOptions {
-  PlacementStrategy placement = PlacementStrategy::kBinpack;
-  bool kube_scheduler = false;  ///< the upstream default scheduler instead of KAI
-};
-
-/// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements
-/// were released again at session close (nothing of them persists, as in KAI).
-struct CycleResult {
-  std::vector<std::pair<PodId, NodeId>> binds;
-  size_t pipelined = 0;
-  size_t jobs_attempted = 0;
-  size_t jobs_failed = 0;
-  /// Claims the scheduler deallocated without placing anything (kube-scheduler's PostFilter):
-  /// the state changed, so another cycle must follow.
-  size_t claims_deallocated = 0;
-  /// Pods the eviction actions evicted: now kReleasing; they leave their node after their
-  /// termination grace period.
-  std::vector<PodId> evictions;
-  /// A later time at which the scheduler has something to do even if nothing changes (a stale
-  /// gang's grace period ending, a preemption delay or a minimum runtime running out).
-  std::optional<int64_t> wake_at_us;
-  /// The fair shares the cycle's session divided, by QueueId (empty under kube-scheduler).
-  std::vector<proportion::Amounts> fair_shares;
-
-  /// Asks for a wake-up at `at_us` (keeps the earliest asked for).
-  void wake_at(int64_t at_us) { wake_at_us = std::min(wake_at_us.value_or(at_us), at_us); }
-};
 
 /// Runs one cycle at simulated time `now_us`. Pending pods that were tried and not placed get
 /// their `reason` updated.

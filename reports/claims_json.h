@@ -4,7 +4,7 @@
 /// claims the binder created included: generateName, annotation, pod owner, finalizer,
 /// allocation and reservedFor), sorted by namespace and name.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 #include "reports/json_writer.h"
 
 namespace drasim::reports {

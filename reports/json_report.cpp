@@ -250,7 +250,7 @@ std::string json_report(const sim::RunResult& result) {
   w.end_array();
   w.key("claims");
   write_claims(w, result.state);
-  w.key("anomalies");  // already in report order (sim/anomaly_order.h)
+  w.key("anomalies");  // already in report order (sim/observe/anomaly_order.h)
   w.begin_array();
   for (const model::Anomaly& a : result.anomalies) {
     write_anomaly(w, a);

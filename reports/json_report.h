@@ -3,7 +3,7 @@
 /// namespace/name, anomalies, quota rows and expectation verdicts. Byte-stable: fixed key
 /// order, integer counts, times as simulated seconds through sim::format_seconds.
 
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 #include <string>
 

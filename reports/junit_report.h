@@ -2,7 +2,7 @@
 /// JUnit XML for CI systems: one test suite per run, one test case per expectation (a failed
 /// expectation is a failure with its message).
 
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #include "reports/metrics_json.h"
 
-#include "sim/quota_series.h"
+#include "sim/observe/quota_series.h"
 
 #include <string>
 

@@ -7,7 +7,7 @@
 /// in bytes, gpu in devices; a wait percentile is null before the first bind.
 
 #include "reports/json_writer.h"
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 namespace drasim::reports {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// One flat row per pod, in report order (namespace, then name): what every writer shows.
 
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 #include <optional>
 #include <string>

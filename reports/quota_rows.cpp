@@ -1,6 +1,6 @@
 #include "reports/quota_rows.h"
 
-#include "model/session.h"
+#include "model/kai/framework/session.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 /// gpu devices). Only cpu, memory and gpu: KAI's proportion plugin divides nothing else, so other
 /// scalar resources have no quota or fair share to show.
 
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 #include <optional>
 #include <string>
@@ -22,8 +22,9 @@ struct QuotaRow {
   double accounted = 0;   ///< at the end of the run
   double max_accounted = 0;
   std::optional<sim::SimTime> max_accounted_at;  ///< first time at the maximum; none if never used
-  double actual = 0;  ///< what the queue's bound pods hold at the end (sim/queue_ground_truth.h)
-  double drift = 0;   ///< accounted - actual at the end
+  double actual =
+      0;  ///< what the queue's bound pods hold at the end (sim/observe/queue_ground_truth.h)
+  double drift = 0;  ///< accounted - actual at the end
   double max_abs_drift = 0;
   std::optional<sim::SimTime> max_abs_drift_at;  ///< first time at the maximum; none if always 0
   sim::QuotaSeries series;                       ///< in report units

@@ -2,7 +2,7 @@
 /// The short human summary `drasim run` prints: what ran, pod counts, anomalies by kind, why
 /// pods are pending (the first few), and the expectation verdicts.
 
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 
 #include <string>
 

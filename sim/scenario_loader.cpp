@@ -1,13 +1,13 @@
 #include "sim/scenario_loader.h"
 
-#include "sim/cel_checks.h"
-#include "sim/decode_scenario.h"
-#include "sim/generators.h"
-#include "sim/object_dispatch.h"
-#include "sim/pool_checks.h"
-#include "sim/scenario_checks.h"
-#include "sim/timeline_expand.h"
-#include "sim/yaml_source.h"
+#include "sim/generate/generators.h"
+#include "sim/generate/timeline_expand.h"
+#include "sim/load/cel_checks.h"
+#include "sim/load/decode_scenario.h"
+#include "sim/load/object_dispatch.h"
+#include "sim/load/pool_checks.h"
+#include "sim/load/scenario_checks.h"
+#include "sim/load/yaml_source.h"
 
 #include <fmt/format.h>
 

@@ -6,8 +6,8 @@
 /// checks run (duplicate names, missing PriorityClasses, PodGroups, parent queues). All
 /// problems are collected and thrown together as one InputError.
 
-#include "sim/diagnostic.h"
-#include "sim/scenario.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/scenario.h"
 
 #include <string>
 #include <vector>

@@ -7,7 +7,7 @@
 #include "model/cel/environment.h"
 #include "model/cel/program.h"
 #include "model/cel/value.h"
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
 #include "model/cel/environment.h"
 
-#include "model/assert.h"
+#include "model/k8s/assert.h"
 
 // Signatures follow cel-go checker/decls (standard library), ext/strings.go, ext/lists.go,
 // ext/sets.go and k8s.io/apiserver/pkg/cel/library (lists.go, regex.go, quantity.go,

@@ -5,7 +5,7 @@
 /// `&&`, `||` and the ternary can absorb them the way CEL specifies.
 
 #include "model/cel/semver.h"
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <cstdint>
 #include <memory>

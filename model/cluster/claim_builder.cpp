@@ -1,9 +1,9 @@
-#include "model/claim_builder.h"
+#include "model/cluster/claim_builder.h"
 
+#include "model/cluster/dra_gpus.h"
 #include "model/dra/cel_selector_evaluator.h"
 #include "model/dra/inventory.h"
-#include "model/dra_gpus.h"
-#include "model/generated_name.h"
+#include "model/k8s/generated_name.h"
 
 #include <fmt/format.h>
 

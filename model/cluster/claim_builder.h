@@ -3,8 +3,8 @@
 /// one claim per pod and template entry, as the ResourceClaim controller creates them), each
 /// pod's resolved claims, and the allocator inventory with its selector evaluator.
 
-#include "model/cluster_state.h"
-#include "model/object_set.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/object_set.h"
 
 #include <cstdint>
 #include <vector>

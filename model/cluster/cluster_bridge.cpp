@@ -1,9 +1,9 @@
 // ClusterState: the KEP-5004 claim's life (kai-scheduler-behavior.md sections 6.3 and 6.4):
 // held at placement, written by the binder, deleted with its pod.
-#include "model/assert.h"
-#include "model/cluster_state.h"
-#include "model/dra_gpus.h"
-#include "model/generated_name.h"
+#include "model/cluster/cluster_state.h"
+#include "model/cluster/dra_gpus.h"
+#include "model/k8s/assert.h"
+#include "model/k8s/generated_name.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // ClusterState: the pod side of the claim lifecycle (dra-semantics.md sections 2.4, 6.7, 6.8).
-#include "model/assert.h"
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 #include "model/dra/inventory.h"
+#include "model/k8s/assert.h"
 
 #include <algorithm>
 

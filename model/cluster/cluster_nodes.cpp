@@ -1,6 +1,6 @@
 // ClusterState: node changes a timeline event makes (a new manifest, cordon and uncordon).
-#include "model/cluster_state.h"
-#include "model/node_manifest.h"
+#include "model/cluster/cluster_state.h"
+#include "model/cluster/node_manifest.h"
 
 namespace drasim::model {
 

@@ -1,8 +1,8 @@
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
-#include "model/assert.h"
-#include "model/dra_gpus.h"
-#include "model/gpu_sharing.h"
+#include "model/cluster/dra_gpus.h"
+#include "model/cluster/gpu_sharing.h"
+#include "model/k8s/assert.h"
 
 #include <algorithm>
 #include <tuple>

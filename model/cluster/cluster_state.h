@@ -4,27 +4,27 @@
 /// explicit or one per bare pod) and queues. ClusterState is the only mutation API for
 /// placements; it keeps node accounting consistent and can check its own invariants.
 
-#include "model/anomaly.h"
+#include "model/cluster/anomaly.h"
+#include "model/cluster/free_gpu_index.h"
+#include "model/cluster/node_totals.h"
+#include "model/cluster/task_filter_cache.h"
+#include "model/cluster/topology_tree.h"
 #include "model/dra/claim_book.h"
+#include "model/dra/extended_resources.h"
 #include "model/dra/features.h"
-#include "model/dra_filter_memo.h"
-#include "model/extended_resources.h"
-#include "model/free_gpu_index.h"
-#include "model/gpu_groups.h"
-#include "model/gpu_request.h"
-#include "model/ids.h"
-#include "model/kai_objects.h"
-#include "model/kai_switches.h"
-#include "model/node.h"
-#include "model/node_selector.h"
-#include "model/node_totals.h"
-#include "model/object_meta.h"
-#include "model/pod.h"
-#include "model/queue_usage.h"
-#include "model/resource_vector.h"
-#include "model/taint.h"
-#include "model/task_filter_cache.h"
-#include "model/topology_tree.h"
+#include "model/dra/filter_memo.h"
+#include "model/k8s/ids.h"
+#include "model/k8s/kai_objects.h"
+#include "model/k8s/node.h"
+#include "model/k8s/node_selector.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/pod.h"
+#include "model/k8s/taint.h"
+#include "model/kai/api/gpu_groups.h"
+#include "model/kai/api/gpu_request.h"
+#include "model/kai/api/queue_usage.h"
+#include "model/kai/api/resource_vector.h"
+#include "model/kai/api/switches.h"
 
 #include <cstdint>
 #include <map>
@@ -371,12 +371,12 @@ class ClusterState {
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
   size_t kube_next_start_node = 0;
 
-  /// The profile's DRA behaviour switches (model/kai_switches.h).
+  /// The profile's DRA behaviour switches (model/kai/api/switches.h).
   KaiSwitches kai;
 
   /// The simulated time of the event being handled (set by the engine and by run_cycle).
   int64_t now_us = 0;
-  /// Anomalies reported so far, in the order they were seen (model/anomaly.h).
+  /// Anomalies reported so far, in the order they were seen (model/cluster/anomaly.h).
   std::vector<Anomaly> anomalies;
 
   /// Keys of anomalies reported once only (report_once).

@@ -1,14 +1,22 @@
-#include "model/dra_gpus.h"
+#include "model/cluster/dra_gpus.h"
 
 #include "model/dra/inventory.h"
-#include "model/dynamic_resources.h"
-#include "model/pod_request.h"
+#include "model/kai/api/pod_request.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <map>
 
 namespace drasim::model {
+
+bool is_gpu_name(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return lower.find("gpu") != std::string::npos;
+}
 
 bool is_bridge_claim(const ResourceClaim& claim) {
   static const std::string kNone;

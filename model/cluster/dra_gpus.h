@@ -5,13 +5,17 @@
 /// (`ExtractDRAGPUResourcesFromClaims`), and pods sharing one claim's devices on a node charge
 /// them once (`DRASharedDeviceRefCount`, switch `sharedClaimDedup`).
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace drasim::model {
+
+/// The GPU test of KAI's `resources.IsGPUDeviceClass`: the lower-cased name contains "gpu".
+[[nodiscard]] bool is_gpu_name(std::string_view name);
 
 /// Whether the claim is one the KEP-5004 bridge created (annotation
 /// `resource.kubernetes.io/extended-resource-claim: "true"`).

@@ -1,7 +1,7 @@
-#include "model/free_gpu_index.h"
+#include "model/cluster/free_gpu_index.h"
 
-#include "model/assert.h"
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/assert.h"
 
 #include <algorithm>
 

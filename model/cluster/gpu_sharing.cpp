@@ -1,6 +1,4 @@
-#include "model/gpu_sharing.h"
-
-#include "model/node_fit.h"
+#include "model/cluster/gpu_sharing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -60,33 +58,18 @@ bool shared_resources_fit(const PodTemplate& t, const NodeInfo& node, bool idle_
   return !short_slot_except_gpu(t, v) && valid_portion(t, node) && whole_gpus_suffice(t, node, v);
 }
 
-std::string shared_gpu_problem(const PodTemplate& t, const NodeInfo& node,
-                               const ResourceNames& names) {
+SharedFitGap shared_fit_gap(const PodTemplate& t, const NodeInfo& node) {
   const ResourceVector v = available(node, false);
   if (const auto slot = short_slot_except_gpu(t, v)) {
-    return resource_problem(t, *slot, names);
+    return {SharedFitGap::Kind::kSlot, *slot};
   }
   if (!valid_portion(t, node)) {
-    return "node(s) had GPUs with less memory than the pod's gpu-memory request";
+    return {SharedFitGap::Kind::kPortion, 0};
   }
   if (!whole_gpus_suffice(t, node, v)) {
-    return "Insufficient nvidia.com/gpu";
-  }
-  // Predicates (section 2.1 c and d).
-  if (t.gpu_share.type == GpuRequestType::kGpuMemory && !node.gpu_groups.memory_synced) {
-    return "node(s) didn't report GPU memory (label nvidia.com/gpu.memory) for a gpu-memory "
-           "request";
-  }
-  const bool opens_group = fitting_groups(t, node) < t.gpu_share.devices;
-  if (opens_group && v.get(kPodsSlot) < 2) {
-    // A new group also needs room for its GPU reservation pod.
-    return "Too many pods";
+    return {SharedFitGap::Kind::kWholeGpus, 0};
   }
   return {};
-}
-
-int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node) {
-  return t.gpu_share.shared() && fitting_groups(t, node) > 0 ? kGpuSharingScore : 0;
 }
 
 GpuChoice choose_gpus(const PodTemplate& t, const NodeInfo& node, PlacementStrategy strategy) {

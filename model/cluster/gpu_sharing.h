@@ -1,11 +1,12 @@
 #pragma once
-/// Fit, predicates, score and device choice for shared-GPU (gpu-fraction / gpu-memory) tasks
-/// (kai-scheduler-behavior.md sections 2.1 c-d, 2.2 and 3.5; KAI:
-/// pkg/scheduler/api/node_info/node_info.go, pkg/scheduler/gpu_sharing/gpuSharing.go,
-/// pkg/scheduler/plugins/gpusharingorder, pkg/scheduler/plugins/predicates).
+/// Resource fit and device choice for shared-GPU (gpu-fraction / gpu-memory) tasks, which the
+/// cluster state itself uses to give an input-bound shared pod its GPU groups
+/// (kai-scheduler-behavior.md sections 2.2 and 3.5; KAI: pkg/scheduler/api/node_info/node_info.go,
+/// pkg/scheduler/gpu_sharing/gpuSharing.go). The predicates plugin turns a SharedFitGap into its
+/// reason, and gpusharingorder's score is in the nodeplacement plugin.
 
-#include "model/cluster_state.h"
-#include "model/node_scoring.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/api/placement_strategy.h"
 
 #include <cstdint>
 #include <string>
@@ -25,13 +26,15 @@ int64_t fitting_groups(const PodTemplate& t, const NodeInfo& node);
 /// `floor(V[gpu]) + fitting groups >= devices`.
 bool shared_resources_fit(const PodTemplate& t, const NodeInfo& node, bool idle_only);
 
-/// The shared task's predicates and resource fit on idle + releasing, in KAI's order: the first
-/// failing reason, or empty when the node can take it.
-std::string shared_gpu_problem(const PodTemplate& t, const NodeInfo& node,
-                               const ResourceNames& names);
+/// The first part of a shared task's resource fit on idle + releasing that fails, in KAI's order
+/// (`lessEqualVectorsExcludingGPU`, `isValidGpuPortion`, then whole GPUs plus fitting groups).
+struct SharedFitGap {
+  enum class Kind { kNone, kSlot, kPortion, kWholeGpus };
+  Kind kind = Kind::kNone;
+  size_t slot = 0;  ///< kSlot: the first slot other than GPU that is short
+};
 
-/// gpusharingorder score: kGpuSharingScore when the shared task fits an existing group.
-int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node);
+SharedFitGap shared_fit_gap(const PodTemplate& t, const NodeInfo& node);
 
 /// The GPUs a shared task takes on a node (`FittingGPUs` + `GetNodePreferableGpuForSharing`):
 /// fitting existing groups and whole idle+releasing GPUs, ordered by gpupack (fullest group

@@ -1,6 +1,6 @@
-#include "model/node_manifest.h"
+#include "model/cluster/node_manifest.h"
 
-#include "model/gpu_request.h"
+#include "model/kai/api/gpu_request.h"
 
 #include <optional>
 

@@ -4,8 +4,8 @@
 /// labels. The cluster builder uses it at load, ClusterState::update_node when a timeline event
 /// changes the manifest.
 
-#include "model/cluster_state.h"
-#include "model/node.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/node.h"
 
 namespace drasim::model {
 

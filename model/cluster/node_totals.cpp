@@ -1,8 +1,8 @@
-#include "model/node_totals.h"
+#include "model/cluster/node_totals.h"
 
-#include "model/assert.h"
-#include "model/cluster_state.h"
-#include "model/pod_request.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/assert.h"
+#include "model/kai/api/pod_request.h"
 
 #include <algorithm>
 

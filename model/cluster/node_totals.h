@@ -5,8 +5,8 @@
 /// functions and the engine's node events). Debug builds check every kept value against a
 /// recount before it is used.
 
-#include "model/queue_usage.h"
-#include "model/resource_vector.h"
+#include "model/kai/api/queue_usage.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <optional>
 #include <vector>

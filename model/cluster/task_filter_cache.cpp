@@ -1,8 +1,7 @@
-#include "model/task_filter_cache.h"
+#include "model/cluster/task_filter_cache.h"
 
-#include "model/assert.h"
-#include "model/cluster_state.h"
-#include "model/node_fit.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/assert.h"
 
 namespace drasim::model {
 
@@ -18,18 +17,19 @@ uint16_t TaskFilterCache::code_of(const std::string& reason) const {
   return code;
 }
 
-std::vector<uint16_t> TaskFilterCache::count(const ClusterState& state, TemplateId t) const {
+std::vector<uint16_t> TaskFilterCache::count(const ClusterState& state, TemplateId t,
+                                             StaticFilter filter) const {
   const PodTemplate& spec = state.templates[t.index()];
   std::vector<uint16_t> v(state.nodes.size(), 0);
   for (size_t i = 0; i < state.nodes.size(); ++i) {
-    const std::string problem = static_node_problem(spec, state.nodes[i]);
+    const std::string problem = filter(spec, state.nodes[i]);
     v[i] = problem.empty() ? 0 : code_of(problem);
   }
   return v;
 }
 
-const std::vector<uint16_t>& TaskFilterCache::verdicts(const ClusterState& state,
-                                                       TemplateId t) const {
+const std::vector<uint16_t>& TaskFilterCache::verdicts(const ClusterState& state, TemplateId t,
+                                                       StaticFilter filter) const {
   const PodTemplate& spec = state.templates[t.index()];
   DRASIM_ASSERT(spec.placement_class < state.placement_classes, "templates have placement classes");
   if (by_class_.size() != state.placement_classes) {
@@ -37,10 +37,10 @@ const std::vector<uint16_t>& TaskFilterCache::verdicts(const ClusterState& state
   }
   std::vector<uint16_t>& v = by_class_[spec.placement_class];
   if (v.size() != state.nodes.size()) {
-    v = count(state, t);
+    v = count(state, t, filter);
   }
 #ifndef NDEBUG
-  DRASIM_ASSERT(v == count(state, t),
+  DRASIM_ASSERT(v == count(state, t, filter),
                 "every change of a node's labels, taints or conditions, or of the templates' "
                 "classes, invalidates the filter verdicts");
 #endif

@@ -6,7 +6,7 @@
 /// (`invalidate`: ClusterState::filters_changed). Debug builds check every kept vector against a
 /// recount before it is used.
 
-#include "model/ids.h"
+#include "model/k8s/ids.h"
 
 #include <cstdint>
 #include <map>
@@ -16,6 +16,12 @@
 namespace drasim::model {
 
 class ClusterState;
+struct NodeInfo;
+struct PodTemplate;
+
+/// A static node filter: the first reason the node fails, or empty (the predicates plugin's
+/// `static_node_problem`).
+using StaticFilter = std::string (*)(const PodTemplate&, const NodeInfo&);
 
 class TaskFilterCache {
  public:
@@ -24,14 +30,16 @@ class TaskFilterCache {
   /// Every verdict may have changed.
   void invalidate() { by_class_.clear(); }
 
-  /// One verdict per node (by NodeId): 0 when the node passes, else a reason code.
-  const std::vector<uint16_t>& verdicts(const ClusterState& state, TemplateId t) const;
+  /// One verdict per node (by NodeId): 0 when the node passes, else a reason code. Every call
+  /// passes the same filter; the cache owns only the bookkeeping, the plugin owns the rule.
+  const std::vector<uint16_t>& verdicts(const ClusterState& state, TemplateId t,
+                                        StaticFilter filter) const;
 
   [[nodiscard]] const std::string& reason(uint16_t code) const { return reasons_[code]; }
 
  private:
   uint16_t code_of(const std::string& reason) const;
-  std::vector<uint16_t> count(const ClusterState& state, TemplateId t) const;
+  std::vector<uint16_t> count(const ClusterState& state, TemplateId t, StaticFilter filter) const;
 
   mutable std::vector<std::vector<uint16_t>> by_class_;  ///< empty until first asked
   mutable std::vector<std::string> reasons_;

@@ -1,4 +1,4 @@
-#include "model/template_classes.h"
+#include "model/cluster/template_classes.h"
 
 #include <fmt/format.h>
 

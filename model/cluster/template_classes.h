@@ -8,7 +8,7 @@
 /// nodes. A large dump has one template per pod but few classes; caches keyed by class keep a
 /// cycle's work proportional to distinct shapes, not to pods.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 namespace drasim::model {
 

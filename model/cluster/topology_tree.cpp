@@ -1,6 +1,6 @@
-#include "model/topology_tree.h"
+#include "model/cluster/topology_tree.h"
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <algorithm>
 #include <map>

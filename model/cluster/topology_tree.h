@@ -5,8 +5,8 @@
 /// depends only on node labels, so it is built once with the cluster; which domains exist at
 /// a given moment (nodes appear later) is decided by the caller from `NodeInfo::present`.
 
-#include "model/ids.h"
-#include "model/kai_objects.h"
+#include "model/k8s/ids.h"
+#include "model/k8s/kai_objects.h"
 
 #include <cstdint>
 #include <optional>

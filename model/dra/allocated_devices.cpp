@@ -1,6 +1,6 @@
 #include "model/dra/allocated_devices.h"
 
-#include "model/assert.h"
+#include "model/k8s/assert.h"
 
 namespace drasim::model::dra {
 

@@ -5,8 +5,8 @@
 /// instead add to the consumed capacity of the device; admin-access results are left out.
 
 #include "model/dra/device_id.h"
-#include "model/dra_objects.h"
-#include "model/quantity.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/quantity.h"
 
 #include <map>
 #include <string>

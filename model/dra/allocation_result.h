@@ -4,7 +4,7 @@
 /// the config list (class configs, then claim configs; 1.34, 1.35 and 1.37 shapes) and the node
 /// selector (pinned to the node, merged from network-attached slices, or none).
 
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <span>
 #include <string>

@@ -9,7 +9,7 @@
 #include "model/dra/features.h"
 #include "model/dra/inventory.h"
 #include "model/dra/selector_evaluator.h"
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <cstdint>
 #include <span>

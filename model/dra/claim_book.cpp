@@ -1,6 +1,6 @@
 #include "model/dra/claim_book.h"
 
-#include "model/assert.h"
+#include "model/k8s/assert.h"
 
 #include <algorithm>
 

@@ -5,8 +5,8 @@
 /// every present, allocated claim charged to the allocator's AllocatedDevices.
 
 #include "model/dra/allocated_devices.h"
-#include "model/dra_objects.h"
-#include "model/ids.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/ids.h"
 
 #include <map>
 #include <optional>

@@ -4,7 +4,7 @@
 /// constraint.go distinctAttributeConstraint): checked incrementally as the search adds and
 /// removes devices. Every successful add() is undone by exactly one remove() in reverse order.
 
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <cstdint>
 #include <string>

@@ -3,8 +3,8 @@
 /// structured/internal/experimental/consumable_capacity.go): how much of a device capacity one
 /// allocation consumes under the capacity's request policy, and whether one more allocation fits.
 
-#include "model/dra_objects.h"
-#include "model/quantity.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/quantity.h"
 
 #include <map>
 #include <optional>

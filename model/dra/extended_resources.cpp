@@ -1,6 +1,6 @@
-#include "model/extended_resources.h"
+#include "model/dra/extended_resources.h"
 
-#include "model/rfc3339.h"
+#include "model/k8s/rfc3339.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -6,8 +6,8 @@
 /// No cluster state and no node here: the caller decides which names need DRA on a node
 /// (reference dra-semantics.md §5.3 and §5.4) and hands them in.
 
-#include "model/dra_objects.h"
-#include "model/pod.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/pod.h"
 
 #include <functional>
 #include <map>

@@ -1,4 +1,4 @@
-#include "model/dra_filter_memo.h"
+#include "model/dra/filter_memo.h"
 
 namespace drasim::model {
 

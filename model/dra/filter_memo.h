@@ -8,9 +8,9 @@
 /// reused answer is the one a new call would give, but a node that stays untouched is not
 /// searched again by every pod of the class.
 
-#include "model/dra_objects.h"
-#include "model/extended_resources.h"
-#include "model/ids.h"
+#include "model/dra/extended_resources.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/ids.h"
 
 #include <cstdint>
 #include <memory>

@@ -8,7 +8,7 @@
 /// cluster-wide completeness re-check (section 3.2).
 
 #include "model/dra/features.h"
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <cstdint>
 #include <map>

@@ -5,7 +5,7 @@
 
 #include "model/dra/features.h"
 #include "model/dra/inventory.h"
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <optional>
 #include <string>

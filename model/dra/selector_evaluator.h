@@ -4,7 +4,7 @@
 /// caches compiled programs per expression and device values per device; tests can plug in
 /// a fake.
 
-#include "model/dra_objects.h"
+#include "model/k8s/dra_objects.h"
 
 #include <string>
 

@@ -2,10 +2,10 @@
 /// resource.k8s.io objects (v1 shape; v1beta1/v1beta2 spellings are normalised to it by the
 /// loader): DeviceClass, ResourceSlice, ResourceClaim, ResourceClaimTemplate, DeviceTaintRule.
 
-#include "model/node_selector.h"
-#include "model/object_meta.h"
-#include "model/quantity.h"
-#include "model/taint.h"
+#include "model/k8s/node_selector.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/quantity.h"
+#include "model/k8s/taint.h"
 
 #include <cstdint>
 #include <map>

@@ -1,4 +1,4 @@
-#include "model/generated_name.h"
+#include "model/k8s/generated_name.h"
 
 namespace drasim::model {
 namespace {

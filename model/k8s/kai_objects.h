@@ -1,7 +1,7 @@
 #pragma once
 /// KAI's own kinds (Queue, PodGroup, Topology) and the cluster-scoped PriorityClass and Namespace.
 
-#include "model/object_meta.h"
+#include "model/k8s/object_meta.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "model/node.h"
+#include "model/k8s/node.h"
 
 namespace drasim::model {
 

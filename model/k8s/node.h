@@ -1,9 +1,9 @@
 #pragma once
 /// core/v1 Node as drasim reads it.
 
-#include "model/object_meta.h"
-#include "model/resource_list.h"
-#include "model/taint.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/resource_list.h"
+#include "model/k8s/taint.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 /// Node selector terms (required node affinity, nodeSelector, DRA node selectors) and matching.
 
-#include "model/object_meta.h"
+#include "model/k8s/object_meta.h"
 
 #include <string>
 #include <vector>

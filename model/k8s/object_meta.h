@@ -36,7 +36,7 @@ inline constexpr int64_t kNever = INT64_MAX;
 /// The parts of `metadata` drasim reads. `appear_us` is the `drasim.dev/at` annotation
 /// (simulated microseconds at which the object appears; 0 by default). `creation_timestamp` is
 /// `metadata.creationTimestamp` as written (RFC 3339, checked by the loader; empty when absent);
-/// compare instants through parse_rfc3339 (model/rfc3339.h), never the text.
+/// compare instants through parse_rfc3339 (model/k8s/rfc3339.h), never the text.
 struct ObjectMeta {
   std::string name;
   std::string generate_name;

@@ -2,10 +2,10 @@
 /// Every Kubernetes and KAI object of a scenario, as loaded (before replicas are expanded into
 /// the live cluster state). Kept in load order; the loader rejects duplicate names per kind.
 
-#include "model/dra_objects.h"
-#include "model/kai_objects.h"
-#include "model/node.h"
-#include "model/pod.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/kai_objects.h"
+#include "model/k8s/node.h"
+#include "model/k8s/pod.h"
 
 #include <vector>
 

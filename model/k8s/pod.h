@@ -1,10 +1,10 @@
 #pragma once
 /// core/v1 Pod as drasim reads it: containers, claims, placement constraints, and status.
 
-#include "model/node_selector.h"
-#include "model/object_meta.h"
-#include "model/resource_list.h"
-#include "model/taint.h"
+#include "model/k8s/node_selector.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/resource_list.h"
+#include "model/k8s/taint.h"
 
 #include <cstdint>
 #include <optional>

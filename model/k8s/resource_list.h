@@ -1,7 +1,7 @@
 #pragma once
 /// A Kubernetes ResourceList: resource name to exact quantity, ordered by name.
 
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "model/rfc3339.h"
+#include "model/k8s/rfc3339.h"
 
 #include <chrono>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "model/taint.h"
+#include "model/k8s/taint.h"
 
 namespace drasim::model {
 

@@ -1,4 +1,4 @@
-#include "model/device_taint_eviction.h"
+#include "model/kube/device_taint_eviction.h"
 
 #include "model/dra/inventory.h"
 

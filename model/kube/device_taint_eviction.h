@@ -2,7 +2,7 @@
 /// The device taint eviction controller (KEP-5055, dra-semantics.md section 8): a pod that
 /// uses a device with a NoExecute taint its request does not tolerate is evicted.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
-#include "model/kube_scheduler.h"
+#include "model/kube/kube_scheduler.h"
 
-#include "model/bridge.h"
-#include "model/dynamic_resources.h"
-#include "model/node_fit.h"
-#include "model/node_selector.h"
+#include "model/k8s/node_selector.h"
+#include "model/kai/plugins/dynamicresources/bridge.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
+#include "model/kai/plugins/predicates.h"
 
 #include <fmt/format.h>
 
@@ -173,7 +173,8 @@ class KubeScheduler {
   void node_problems(const PodTemplate& t, TemplateId spec, size_t node,
                      std::vector<std::string>& out) {
     const NodeInfo& n = s_.nodes[node];
-    if (const uint16_t code = s_.node_filters.verdicts(s_, spec)[node]; code != 0) {
+    if (const uint16_t code = s_.node_filters.verdicts(s_, spec, static_node_problem)[node];
+        code != 0) {
       out.push_back(s_.node_filters.reason(code));
       return;
     }

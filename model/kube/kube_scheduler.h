@@ -9,8 +9,8 @@
 /// random pick; no preemption; image locality, inter-pod affinity and topology spread score 0
 /// because scenarios carry no images, affinity terms or owning services).
 
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
 
 #include <cstddef>
 #include <vector>

@@ -1,14 +1,14 @@
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 
-#include "model/assert.h"
 #include "model/cluster_builder.h"
 #include "model/dra/feature_gates.h"
-#include "model/generated_name.h"
+#include "model/k8s/assert.h"
+#include "model/k8s/generated_name.h"
 #include "model/scheduler.h"
-#include "sim/anomaly_order.h"
-#include "sim/expectations.h"
-#include "sim/gpu_overlap.h"
-#include "sim/profiles.h"
+#include "sim/load/profiles.h"
+#include "sim/observe/anomaly_order.h"
+#include "sim/observe/expectations.h"
+#include "sim/observe/gpu_overlap.h"
 
 #include <algorithm>
 

@@ -8,14 +8,14 @@
 /// cycle over unchanged state would decide exactly the same, so skipping it is exact.
 
 #include "model/scheduler.h"
-#include "sim/event_queue.h"
-#include "sim/metrics_recorder.h"
-#include "sim/negative_idle_detector.h"
-#include "sim/queue_ground_truth.h"
-#include "sim/quota_drift_detector.h"
-#include "sim/quota_recorder.h"
-#include "sim/run_result.h"
-#include "sim/scenario.h"
+#include "sim/engine/event_queue.h"
+#include "sim/load/scenario.h"
+#include "sim/observe/metrics_recorder.h"
+#include "sim/observe/negative_idle_detector.h"
+#include "sim/observe/queue_ground_truth.h"
+#include "sim/observe/quota_drift_detector.h"
+#include "sim/observe/quota_recorder.h"
+#include "sim/observe/run_result.h"
 
 #include <optional>
 #include <set>

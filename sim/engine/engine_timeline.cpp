@@ -1,9 +1,9 @@
-// Engine: the timeline steps of `spec.events[]` (sim/timeline.h) and the evictions they cause.
-#include "model/assert.h"
-#include "model/device_taint_eviction.h"
-#include "model/eviction.h"
-#include "sim/engine.h"
-#include "sim/gpu_overlap.h"
+// Engine: the timeline steps of `spec.events[]` (sim/load/timeline.h) and the evictions they cause.
+#include "model/k8s/assert.h"
+#include "model/kai/framework/eviction.h"
+#include "model/kube/device_taint_eviction.h"
+#include "sim/engine/engine.h"
+#include "sim/observe/gpu_overlap.h"
 
 #include <fmt/format.h>
 

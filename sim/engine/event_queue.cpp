@@ -1,4 +1,4 @@
-#include "sim/event_queue.h"
+#include "sim/engine/event_queue.h"
 
 #include <tuple>
 

@@ -7,8 +7,8 @@
 /// same inputs processes the same events in the same order, capacity freed at an instant is
 /// free for that instant's cycle, and a migrated node's new ResourceSlices are in place before
 /// it stops advertising its device-plugin GPUs.
-#include "model/ids.h"
-#include "sim/sim_time.h"
+#include "model/k8s/ids.h"
+#include "sim/load/sim_time.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The objects of one generated job: pods (with a Job owner), a PodGroup for gangs, and a
 // ResourceClaimTemplate for the claimTemplate request style.
-#include "model/extended_resources.h"
-#include "sim/generate_parts.h"
+#include "model/dra/extended_resources.h"
+#include "sim/generate/generate_parts.h"
 
 #include <fmt/format.h>
 

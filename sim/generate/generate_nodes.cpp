@@ -1,5 +1,5 @@
 // Expansion of `nodePool` generators: Nodes and, for the dra shape, their drivers' slices.
-#include "sim/generate_parts.h"
+#include "sim/generate/generate_parts.h"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,10 @@
 #pragma once
-/// Pieces of the generator expansion shared by its files (sim/generators.cpp,
-/// sim/generate_nodes.cpp, sim/generate_jobs.cpp). Internal to sim/.
+/// Pieces of the generator expansion shared by its files (sim/generate/generators.cpp,
+/// sim/generate/generate_nodes.cpp, sim/generate/generate_jobs.cpp). Internal to sim/.
 
-#include "model/object_set.h"
-#include "sim/generator_spec.h"
+#include "model/k8s/object_set.h"
+#include "sim/generate/driver_slices.h"
+#include "sim/load/generator_spec.h"
 
 #include <cstdint>
 #include <optional>

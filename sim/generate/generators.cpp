@@ -1,7 +1,7 @@
-#include "sim/generators.h"
+#include "sim/generate/generators.h"
 
-#include "model/generated_name.h"
-#include "sim/generate_parts.h"
+#include "model/k8s/generated_name.h"
+#include "sim/generate/generate_parts.h"
 
 #include <fmt/format.h>
 

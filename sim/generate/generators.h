@@ -15,10 +15,10 @@
 /// priority class and preemptibility); every pod has a controller ownerReference to the batch/v1
 /// Job of that name, so an evicted pod is recreated as a Job's would be.
 
-#include "sim/diagnostic.h"
-#include "sim/generator_spec.h"
-#include "sim/random_stream.h"
-#include "sim/scenario.h"
+#include "sim/generate/random_stream.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/generator_spec.h"
+#include "sim/load/scenario.h"
 
 #include <cstdint>
 #include <optional>

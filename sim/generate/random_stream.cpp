@@ -1,4 +1,4 @@
-#include "sim/random_stream.h"
+#include "sim/generate/random_stream.h"
 
 #include <cmath>
 #include <numbers>

@@ -1,9 +1,10 @@
-#include "sim/timeline_expand.h"
+#include "sim/generate/timeline_expand.h"
 
+#include "model/cluster/dra_gpus.h"
 #include "model/dra/feature_gates.h"
-#include "model/dynamic_resources.h"
-#include "model/node_selector.h"
-#include "model/resource_vector.h"
+#include "model/k8s/node_selector.h"
+#include "model/kai/api/resource_vector.h"
+#include "sim/generate/driver_slices.h"
 
 #include <fmt/format.h>
 

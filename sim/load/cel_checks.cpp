@@ -1,8 +1,8 @@
-#include "sim/cel_checks.h"
+#include "sim/load/cel_checks.h"
 
 #include "model/cel/cel.h"
 #include "model/dra/feature_gates.h"
-#include "model/implicit_tolerations.h"
+#include "model/kai/plugins/implicit_tolerations.h"
 
 #include <fmt/format.h>
 

@@ -4,8 +4,8 @@
 /// types, result bool, estimated cost; dra-semantics.md section 4.3). A selector the API server
 /// would reject is an input error at the expression's position.
 
-#include "sim/diagnostic.h"
-#include "sim/scenario.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/scenario.h"
 
 namespace drasim::sim {
 

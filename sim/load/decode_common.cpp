@@ -1,6 +1,6 @@
-#include "sim/decode_common.h"
+#include "sim/load/decode_common.h"
 
-#include "model/rfc3339.h"
+#include "model/k8s/rfc3339.h"
 
 #include <fmt/format.h>
 

@@ -2,10 +2,10 @@
 /// Decoders for the building blocks every kind shares: metadata, taints, tolerations, node
 /// selectors. Each reports problems through the Cursor and returns what it could read.
 
-#include "model/node_selector.h"
-#include "model/object_meta.h"
-#include "model/taint.h"
-#include "sim/doc_reader.h"
+#include "model/k8s/node_selector.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/taint.h"
+#include "sim/load/doc_reader.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,8 +1,8 @@
 // Decoders for core/v1 Node, Pod, Namespace and scheduling.k8s.io/v1 PriorityClass.
-#include "model/gpu_request.h"
-#include "model/resource_vector.h"
-#include "sim/decode_common.h"
-#include "sim/decoders.h"
+#include "model/kai/api/gpu_request.h"
+#include "model/kai/api/resource_vector.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decoders.h"
 
 #include <algorithm>
 
@@ -173,7 +173,7 @@ bool requests_whole_gpus(const model::PodSpec& spec) {
 }
 
 /// The GPU-sharing annotations as KAI's admission webhook checks them; the scheduler itself
-/// silently ignores bad values (model/gpu_request.h), so a scenario must not rely on that.
+/// silently ignores bad values (model/kai/api/gpu_request.h), so a scenario must not rely on that.
 void check_gpu_sharing(const Cursor& annotations, const model::PodSpec& spec) {
   const Cursor fraction = annotations[model::kGpuFractionAnnotation];
   const Cursor memory = annotations[model::kGpuMemoryAnnotation];

@@ -1,9 +1,9 @@
 // Decoders for ResourceClaim and ResourceClaimTemplate (resource.k8s.io). v1 and v1beta2 nest
 // a request's fields under `exactly`; v1beta1 has them on the request. Validation follows the
 // API server and the 1.35 limits.
-#include "sim/decode_common.h"
-#include "sim/decode_dra_common.h"
-#include "sim/decoders.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decode_dra_common.h"
+#include "sim/load/decoders.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 // Helpers shared by the resource.k8s.io decoders.
-#include "sim/decode_dra_common.h"
+#include "sim/load/decode_dra_common.h"
 
-#include "sim/decode_common.h"
+#include "sim/load/decode_common.h"
 
 #include <fmt/format.h>
 

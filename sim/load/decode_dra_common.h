@@ -2,8 +2,8 @@
 /// Helpers shared by the resource.k8s.io decoders (sim/decode_dra_*.cpp): the 1.35 API limits,
 /// limit checks, counters, CEL selectors and opaque configs. Internal to sim/.
 
-#include "model/dra_objects.h"
-#include "sim/doc_reader.h"
+#include "model/k8s/dra_objects.h"
+#include "sim/load/doc_reader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -71,11 +71,11 @@ std::vector<model::OpaqueConfig> decode_configs(const Cursor& c,
 
 /// A device's `attributes: {<name>: {int|bool|string|version: <value>}}`: exactly one type per
 /// value, strings and versions at most 64 characters, versions strict semver. Invalid entries
-/// are reported and left out. (sim/decode_dra_device_fields.cpp)
+/// are reported and left out. (sim/load/decode_dra_device_fields.cpp)
 std::map<std::string, model::AttributeValue> decode_attributes(const Cursor& c);
 
 /// A device's `capacity: {<name>: {value, requestPolicy?}}`; a request policy is allowed only
-/// when `shareable` (allowMultipleAllocations: true). (sim/decode_dra_device_fields.cpp)
+/// when `shareable` (allowMultipleAllocations: true). (sim/load/decode_dra_device_fields.cpp)
 std::map<std::string, model::DeviceCapacity> decode_capacity(const Cursor& c, bool shareable);
 
 }  // namespace drasim::sim::dra

@@ -1,6 +1,6 @@
 // Typed device fields shared by ResourceSlice devices and the DRA driver shapes of generated node
-// pools (sim/driver_shape.cpp): attribute values and capacities, with the API server's checks.
-#include "sim/decode_dra_common.h"
+// pools (sim/load/driver_shape.cpp): attribute values and capacities, with the API server's checks.
+#include "sim/load/decode_dra_common.h"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 // Decoders for DeviceClass, ResourceSlice and DeviceTaintRule (resource.k8s.io). The v1beta1
 // spelling (device fields under `basic:`) is normalised to v1; the API server's validation rules
 // and the 1.35 limits are checked so a manifest the API server would reject fails here too.
-#include "model/extended_resources.h"
-#include "sim/decode_common.h"
-#include "sim/decode_dra_common.h"
-#include "sim/decoders.h"
+#include "model/dra/extended_resources.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decode_dra_common.h"
+#include "sim/load/decoders.h"
 
 #include <fmt/format.h>
 

@@ -1,8 +1,8 @@
 // Decoder for the timeline events of the Scenario document.
-#include "sim/decode_events.h"
+#include "sim/load/decode_events.h"
 
-#include "sim/decode_common.h"
-#include "sim/object_dispatch.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/object_dispatch.h"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 #pragma once
 /// Decoder for `spec.events[]` of the Scenario document (PRODUCT.md section 2): each entry has
 /// `at:` and exactly one event key. Binder faults go to Scenario::binder_faults, every other
-/// event to Scenario::events (expanded later by sim/timeline_expand.h).
+/// event to Scenario::events (expanded later by sim/generate/timeline_expand.h).
 
-#include "sim/doc_reader.h"
-#include "sim/scenario.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/scenario.h"
 
 namespace drasim::sim {
 

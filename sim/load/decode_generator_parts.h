@@ -1,9 +1,9 @@
 #pragma once
-/// Pieces of the `spec.generate[]` decoder shared by its files (sim/decode_generators.cpp,
-/// sim/decode_workload.cpp). Internal to sim/.
+/// Pieces of the `spec.generate[]` decoder shared by its files (sim/load/decode_generators.cpp,
+/// sim/load/decode_workload.cpp). Internal to sim/.
 
-#include "sim/doc_reader.h"
-#include "sim/generator_spec.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/generator_spec.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,11 +1,11 @@
 // Decoder for `spec.generate[]`: dispatch to nodePool, workload and trace entries. Node pools and
-// trace files are decoded here; workloads in sim/decode_workload.cpp.
-#include "sim/decode_generators.h"
+// trace files are decoded here; workloads in sim/load/decode_workload.cpp.
+#include "sim/load/decode_generators.h"
 
-#include "sim/decode_common.h"
-#include "sim/decode_generator_parts.h"
-#include "sim/known_fields.h"
-#include "sim/trace_csv.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decode_generator_parts.h"
+#include "sim/load/known_fields.h"
+#include "sim/load/trace_csv.h"
 
 #include <fmt/format.h>
 

@@ -1,10 +1,10 @@
 #pragma once
 /// Decoder for `spec.generate[]` of the Scenario document (node pools, workload streams, trace
 /// replays). Reads trace files (relative to the scenario file's directory) and adds them to the
-/// scenario's file table; the expansion into objects happens later (sim/generators.h).
+/// scenario's file table; the expansion into objects happens later (sim/generate/generators.h).
 
-#include "sim/doc_reader.h"
-#include "sim/scenario.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/scenario.h"
 
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // Decoders for KAI's kinds: scheduling.run.ai/v2 Queue, v2alpha2 PodGroup, kai.scheduler Topology.
-#include "sim/decode_common.h"
-#include "sim/decoders.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decoders.h"
 
 namespace drasim::sim {
 namespace {

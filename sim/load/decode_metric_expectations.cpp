@@ -1,7 +1,7 @@
-#include "sim/decode_metric_expectations.h"
+#include "sim/load/decode_metric_expectations.h"
 
-#include "sim/decode_common.h"
-#include "sim/quota_series.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/quota_units.h"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 #pragma once
-/// Decoders of the expectations on metrics over time (sim/run_metrics.h): `waitTime` and
+/// Decoders of the expectations on metrics over time (sim/observe/run_metrics.h): `waitTime` and
 /// `utilization` entries of `spec.expect[]`.
 
-#include "sim/doc_reader.h"
-#include "sim/scenario.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/scenario.h"
 
 #include <cstdint>
 

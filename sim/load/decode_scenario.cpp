@@ -1,13 +1,13 @@
 // Decoder for the drasim.dev/v1alpha1 Scenario document.
-#include "sim/decode_scenario.h"
+#include "sim/load/decode_scenario.h"
 
 #include "model/dra/feature_gates.h"
-#include "model/kai_switches.h"
-#include "sim/decode_common.h"
-#include "sim/decode_events.h"
-#include "sim/decode_generators.h"
-#include "sim/decode_metric_expectations.h"
-#include "sim/quota_series.h"
+#include "model/kai/api/switches.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decode_events.h"
+#include "sim/load/decode_generators.h"
+#include "sim/load/decode_metric_expectations.h"
+#include "sim/load/quota_units.h"
 
 #include <fmt/format.h>
 

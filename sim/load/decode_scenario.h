@@ -1,8 +1,8 @@
 #pragma once
 /// Decoder for the drasim.dev/v1alpha1 Scenario document (PRODUCT.md section 1).
 
-#include "sim/doc_reader.h"
-#include "sim/scenario.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/scenario.h"
 
 #include <cstdint>
 

@@ -1,8 +1,8 @@
 // Decoder for `spec.generate[].workload`: arrivals, runtime distributions, weighted choices and
 // the pod shape shared with traces.
-#include "sim/decode_common.h"
-#include "sim/decode_generator_parts.h"
-#include "sim/known_fields.h"
+#include "sim/load/decode_common.h"
+#include "sim/load/decode_generator_parts.h"
+#include "sim/load/known_fields.h"
 
 #include <fmt/format.h>
 

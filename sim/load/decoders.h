@@ -2,11 +2,11 @@
 /// One decoder per object kind: a document's root Cursor in, the model object out. Problems are
 /// reported through the Cursor; the returned object holds whatever was valid.
 
-#include "model/dra_objects.h"
-#include "model/kai_objects.h"
-#include "model/node.h"
-#include "model/pod.h"
-#include "sim/doc_reader.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/kai_objects.h"
+#include "model/k8s/node.h"
+#include "model/k8s/pod.h"
+#include "sim/load/doc_reader.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "sim/diagnostic.h"
+#include "sim/load/diagnostic.h"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 /// Input diagnostics and the InputError exception that carries all of a run's errors at once.
 
-#include "sim/doc_node.h"
+#include "sim/load/doc_node.h"
 
 #include <stdexcept>
 #include <string>

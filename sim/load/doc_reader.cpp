@@ -1,4 +1,4 @@
-#include "sim/doc_reader.h"
+#include "sim/load/doc_reader.h"
 
 #include <fmt/format.h>
 

@@ -6,10 +6,10 @@
 /// format on mismatch and return a default, so a decoder can keep going and report every problem
 /// of a file in one run.
 
-#include "model/quantity.h"
-#include "sim/diagnostic.h"
-#include "sim/doc_node.h"
-#include "sim/sim_time.h"
+#include "model/k8s/quantity.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/doc_node.h"
+#include "sim/load/sim_time.h"
 
 #include <cstdint>
 #include <initializer_list>

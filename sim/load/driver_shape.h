@@ -33,11 +33,11 @@
 ///   fullDevice: false
 /// ```
 
-#include "model/dra_objects.h"
-#include "model/object_meta.h"
-#include "model/quantity.h"
-#include "sim/doc_reader.h"
-#include "sim/index_pattern.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/quantity.h"
+#include "sim/load/doc_reader.h"
+#include "sim/load/index_pattern.h"
 
 #include <cstdint>
 #include <map>
@@ -81,15 +81,5 @@ struct DriverShape {
 /// "at least one device", a partition consuming a counter the set lacks, ...) are reported
 /// through `c` at file:line:col; the result holds what was valid.
 DriverShape decode_driver_shape(const Cursor& c, uint32_t file_index);
-
-/// The node-local ResourceSlices `shape` publishes on `node_name` with `device_count` GPUs:
-/// pool `node_name` at `generation`, `spec.nodeName` the node, slices named
-/// `<node>-<driver with dots replaced by dashes>-<k>`. Plain devices go 128 to a slice; a
-/// partitionable shape writes the counter sets first (8 to a slice) and then one slice per GPU
-/// with its partitions (the Kubernetes 1.35 split layout of the NVIDIA driver). Every slice gets
-/// `source`; none for a count of 0 or less.
-std::vector<model::ResourceSlice> driver_slices(const DriverShape& shape,
-                                                const std::string& node_name, int64_t device_count,
-                                                int64_t generation, model::SourceRef source);
 
 }  // namespace drasim::sim

@@ -1,15 +1,15 @@
 #pragma once
 /// The decoded `spec.generate[]` entries of the Scenario document: node pools, workload streams
 /// and trace replays. The loader decodes them with the Scenario document and expands them into
-/// ordinary objects once every document is read (sim/generators.h), so the seed and the horizon
-/// are known wherever the Scenario document sits in the input.
+/// ordinary objects once every document is read (sim/generate/generators.h), so the seed and the
+/// horizon are known wherever the Scenario document sits in the input.
 
-#include "model/object_meta.h"
-#include "model/quantity.h"
-#include "model/resource_list.h"
-#include "model/taint.h"
-#include "sim/driver_shape.h"
-#include "sim/index_pattern.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/quantity.h"
+#include "model/k8s/resource_list.h"
+#include "model/k8s/taint.h"
+#include "sim/load/driver_shape.h"
+#include "sim/load/index_pattern.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "sim/index_pattern.h"
+#include "sim/load/index_pattern.h"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 /// (`{i:3}` zero-pads it to at least 3 digits). Used by node pools, DRA driver device names and
 /// topology label values.
 
-#include "sim/doc_reader.h"
+#include "sim/load/doc_reader.h"
 
 #include <cstdint>
 #include <optional>

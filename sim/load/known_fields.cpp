@@ -1,4 +1,4 @@
-#include "sim/known_fields.h"
+#include "sim/load/known_fields.h"
 
 #include <fmt/format.h>
 

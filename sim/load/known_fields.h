@@ -2,7 +2,7 @@
 /// The check that a mapping of a drasim shorthand (generators, driver shapes) has only the
 /// fields it knows: a misspelt field would otherwise be silently ignored.
 
-#include "sim/doc_reader.h"
+#include "sim/load/doc_reader.h"
 
 #include <initializer_list>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "sim/node_pool.h"
+#include "sim/load/node_pool.h"
 
 namespace drasim::sim {
 

@@ -1,6 +1,6 @@
-#include "sim/object_dispatch.h"
+#include "sim/load/object_dispatch.h"
 
-#include "sim/decoders.h"
+#include "sim/load/decoders.h"
 
 #include <fmt/format.h>
 

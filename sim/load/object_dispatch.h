@@ -2,8 +2,8 @@
 /// Decodes one Kubernetes or KAI object document into an ObjectSet by apiVersion and kind: the
 /// loader uses it for input files, the timeline for `apply` events.
 
-#include "model/object_set.h"
-#include "sim/doc_reader.h"
+#include "model/k8s/object_set.h"
+#include "sim/load/doc_reader.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "sim/pool_checks.h"
+#include "sim/load/pool_checks.h"
 
 #include "model/dra/pools.h"
 

@@ -4,7 +4,7 @@
 /// are not input errors; but the scheduler only answers "invalid resource pools were
 /// encountered", and the warning names the pool and the reason.
 
-#include "sim/scenario.h"
+#include "sim/load/scenario.h"
 
 #include <string>
 #include <vector>

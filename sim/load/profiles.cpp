@@ -1,4 +1,4 @@
-#include "sim/profiles.h"
+#include "sim/load/profiles.h"
 
 namespace drasim::sim {
 

@@ -2,8 +2,8 @@
 /// The scheduler profiles of PRODUCT.md section 3 as sets of KAI behaviour switches, and the
 /// text `drasim profiles` prints.
 
-#include "model/kai_switches.h"
-#include "sim/scenario.h"
+#include "model/kai/api/switches.h"
+#include "sim/load/scenario.h"
 
 #include <array>
 #include <string_view>

@@ -2,15 +2,15 @@
 /// The loaded scenario: the Scenario document's run settings, the expectations, and every
 /// Kubernetes object of the input files.
 
-#include "model/anomaly.h"
-#include "model/implicit_tolerations.h"
-#include "model/object_meta.h"
-#include "model/object_set.h"
-#include "model/taint.h"
-#include "sim/generator_spec.h"
-#include "sim/node_pool.h"
-#include "sim/sim_time.h"
-#include "sim/timeline.h"
+#include "model/cluster/anomaly.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/object_set.h"
+#include "model/k8s/taint.h"
+#include "model/kai/plugins/implicit_tolerations.h"
+#include "sim/load/generator_spec.h"
+#include "sim/load/node_pool.h"
+#include "sim/load/sim_time.h"
+#include "sim/load/timeline.h"
 
 #include <cstdint>
 #include <map>

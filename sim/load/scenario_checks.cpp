@@ -1,7 +1,7 @@
-#include "sim/scenario_checks.h"
+#include "sim/load/scenario_checks.h"
 
-#include "model/builtin_priorities.h"
-#include "model/topology_tree.h"
+#include "model/cluster/topology_tree.h"
+#include "model/k8s/builtin_priorities.h"
 
 #include <fmt/format.h>
 

@@ -3,8 +3,8 @@
 /// PriorityClasses, PodGroups and parent queues that do not exist, queue cycles, expectations
 /// about queues that do not exist.
 
-#include "sim/diagnostic.h"
-#include "sim/scenario.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/scenario.h"
 
 namespace drasim::sim {
 

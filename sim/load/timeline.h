@@ -11,13 +11,13 @@
 /// the nodes that exist at the event's time, so `drasim validate` reports a wave that selects
 /// no node.
 
-#include "model/kai_objects.h"
-#include "model/node.h"
-#include "model/object_meta.h"
-#include "model/object_set.h"
-#include "model/taint.h"
-#include "sim/driver_shape.h"
-#include "sim/sim_time.h"
+#include "model/k8s/kai_objects.h"
+#include "model/k8s/node.h"
+#include "model/k8s/object_meta.h"
+#include "model/k8s/object_set.h"
+#include "model/k8s/taint.h"
+#include "sim/load/driver_shape.h"
+#include "sim/load/sim_time.h"
 
 #include <memory>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "sim/trace_csv.h"
+#include "sim/load/trace_csv.h"
 
-#include "sim/sim_time.h"
+#include "sim/load/sim_time.h"
 
 #include <fmt/format.h>
 

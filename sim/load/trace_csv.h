@@ -8,8 +8,8 @@
 /// `1h30m`); a duration is longer than zero; `pods` is 1 to 10000, `gpusPerPod` 0 to 64. A job
 /// without a name is `<trace name>-<row index>` (data rows counted from 0).
 
-#include "sim/diagnostic.h"
-#include "sim/generator_spec.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/generator_spec.h"
 
 #include <cstdint>
 #include <string>

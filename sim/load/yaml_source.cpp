@@ -1,4 +1,4 @@
-#include "sim/yaml_source.h"
+#include "sim/load/yaml_source.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>

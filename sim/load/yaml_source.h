@@ -1,8 +1,8 @@
 #pragma once
 /// The yaml-cpp front end: YAML text to DocNodes, one Document per `---` document.
 
-#include "sim/diagnostic.h"
-#include "sim/doc_node.h"
+#include "sim/load/diagnostic.h"
+#include "sim/load/doc_node.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "sim/anomaly_order.h"
+#include "sim/observe/anomaly_order.h"
 
 #include <algorithm>
 #include <string_view>

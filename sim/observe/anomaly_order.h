@@ -2,7 +2,7 @@
 /// The report order of anomalies (PRODUCT.md section 5): by time, then node, kind, queue, pod and
 /// resource. Anomalies equal in all of these keep the order they were seen in.
 
-#include "model/anomaly.h"
+#include "model/cluster/anomaly.h"
 
 #include <vector>
 

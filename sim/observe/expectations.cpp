@@ -1,7 +1,7 @@
-#include "sim/expectations.h"
+#include "sim/observe/expectations.h"
 
-#include "sim/anomaly_order.h"
-#include "sim/metric_expectations.h"
+#include "sim/observe/anomaly_order.h"
+#include "sim/observe/metric_expectations.h"
 
 #include <fmt/format.h>
 

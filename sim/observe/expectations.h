@@ -1,11 +1,11 @@
 #pragma once
 /// Evaluates a scenario's expectations against the cluster state at a point in time.
 
-#include "model/cluster_state.h"
-#include "sim/metrics_recorder.h"
-#include "sim/quota_recorder.h"
-#include "sim/run_result.h"
-#include "sim/scenario.h"
+#include "model/cluster/cluster_state.h"
+#include "sim/load/scenario.h"
+#include "sim/observe/metrics_recorder.h"
+#include "sim/observe/quota_recorder.h"
+#include "sim/observe/run_result.h"
 
 namespace drasim::sim {
 

@@ -1,6 +1,6 @@
-#include "sim/gpu_overlap.h"
+#include "sim/observe/gpu_overlap.h"
 
-#include "sim/held_gpus.h"
+#include "sim/observe/held_gpus.h"
 
 #include <fmt/format.h>
 

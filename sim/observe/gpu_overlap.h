@@ -5,8 +5,8 @@
 /// through the device plugin plus the DRA devices allocated exceed the node's GPUs, some GPU is
 /// in two pods' hands. Reported once per node as a `double-count` anomaly.
 
-#include "model/cluster_state.h"
-#include "sim/queue_ground_truth.h"
+#include "model/cluster/cluster_state.h"
+#include "sim/observe/queue_ground_truth.h"
 
 namespace drasim::sim {
 

@@ -1,8 +1,8 @@
-#include "sim/held_gpus.h"
+#include "sim/observe/held_gpus.h"
 
+#include "model/cluster/dra_gpus.h"
 #include "model/dra/inventory.h"
-#include "model/dynamic_resources.h"
-#include "model/pod_request.h"
+#include "model/kai/api/pod_request.h"
 
 #include <algorithm>
 

@@ -1,8 +1,9 @@
 #pragma once
 /// What a pod physically holds of its node's GPUs through the device plugin, shared by the quota
-/// ground truth (sim/queue_ground_truth.h) and the utilization metrics (sim/metrics_recorder.h).
+/// ground truth (sim/observe/queue_ground_truth.h) and the utilization metrics
+/// (sim/observe/metrics_recorder.h).
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <cstdint>
 #include <utility>

@@ -1,6 +1,6 @@
-#include "sim/metric_expectations.h"
+#include "sim/observe/metric_expectations.h"
 
-#include "sim/quota_series.h"
+#include "sim/observe/quota_series.h"
 
 #include <fmt/format.h>
 

@@ -8,7 +8,7 @@
 ///   resource-time) over `over: [from, to]` cut at the moment of the check, by default the whole
 ///   run; it fails when the pool has no capacity then.
 
-#include "sim/expectations.h"
+#include "sim/observe/expectations.h"
 
 namespace drasim::sim {
 

@@ -1,8 +1,8 @@
-#include "sim/metrics_recorder.h"
+#include "sim/observe/metrics_recorder.h"
 
+#include "model/cluster/dra_gpus.h"
 #include "model/dra/inventory.h"
-#include "model/dynamic_resources.h"
-#include "sim/held_gpus.h"
+#include "sim/observe/held_gpus.h"
 
 #include <algorithm>
 

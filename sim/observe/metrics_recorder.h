@@ -1,7 +1,7 @@
 #pragma once
-/// Records the metrics over time of a run (sim/run_metrics.h; README "Metrics over time"): pods
-/// pending and running, evictions and failed binds, GPUs offline, wait-time percentiles, and per
-/// node pool and resource what is physically used of what capacity.
+/// Records the metrics over time of a run (sim/observe/run_metrics.h; README "Metrics over time"):
+/// pods pending and running, evictions and failed binds, GPUs offline, wait-time percentiles, and
+/// per node pool and resource what is physically used of what capacity.
 ///
 /// The engine tells it what an event touched (`pod_changed`, `node_changed`, `after_cycle`) and
 /// calls `sample` after every handled event; `sample` brings only the touched pods and nodes up
@@ -16,7 +16,7 @@
 ///   the node is touched (a migration moves it from device-plugin to dra).
 /// - Used and capacity as physically held, not KAI's accounting: cpu and memory are the requests
 ///   of the pods holding the node (Binding, Running, Releasing) against its allocatable; gpu is
-///   the device-plugin GPUs those pods were given (sim/held_gpus.h) against the node's
+///   the device-plugin GPUs those pods were given (sim/observe/held_gpus.h) against the node's
 ///   advertised GPUs (its GPU slot less the DRA GPUs KAI added to it), plus the GPU devices of
 ///   its node-local ResourceSlices (drivers whose name contains `gpu`, KAI's test) that claims
 ///   hold against all of those devices.
@@ -28,10 +28,10 @@
 ///   second wait. A failed bind adds nothing (the pod waits on). Pods bound in the input
 ///   (`spec.nodeName`) never waited for the scheduler and add none.
 
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
-#include "sim/run_metrics.h"
-#include "sim/wait_percentiles.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
+#include "sim/observe/run_metrics.h"
+#include "sim/observe/wait_percentiles.h"
 
 #include <map>
 #include <string>

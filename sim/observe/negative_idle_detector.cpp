@@ -1,4 +1,4 @@
-#include "sim/negative_idle_detector.h"
+#include "sim/observe/negative_idle_detector.h"
 
 #include <fmt/format.h>
 

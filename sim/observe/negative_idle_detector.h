@@ -13,7 +13,7 @@
 /// the same overcharged node) is not reported again, which keeps a node filled with such pods to
 /// one line; the value is the idle amount when the episode started.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <cstdint>
 #include <set>

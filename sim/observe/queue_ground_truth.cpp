@@ -1,7 +1,7 @@
-#include "sim/queue_ground_truth.h"
+#include "sim/observe/queue_ground_truth.h"
 
-#include "model/dra_gpus.h"
-#include "sim/held_gpus.h"
+#include "model/cluster/dra_gpus.h"
+#include "sim/observe/held_gpus.h"
 
 namespace drasim::sim {
 namespace {

@@ -16,7 +16,7 @@
 ///   A claim device shared by several pods counts once per queue: each queue keeps a refcount of
 ///   `driver/pool/device` keys.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <map>
 #include <string>

@@ -1,6 +1,6 @@
-#include "sim/quota_drift_detector.h"
+#include "sim/observe/quota_drift_detector.h"
 
-#include "sim/quota_series.h"
+#include "sim/observe/quota_series.h"
 
 #include <fmt/format.h>
 

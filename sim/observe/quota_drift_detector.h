@@ -8,8 +8,8 @@
 /// started (accounted - actual, in report units: cpu cores, memory bytes, GPU devices); the run's
 /// largest drift is in the quota rows (QuotaRecorder::peak).
 
-#include "model/cluster_state.h"
-#include "sim/queue_ground_truth.h"
+#include "model/cluster/cluster_state.h"
+#include "sim/observe/queue_ground_truth.h"
 
 #include <array>
 #include <vector>

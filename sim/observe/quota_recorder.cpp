@@ -1,6 +1,6 @@
-#include "sim/quota_recorder.h"
+#include "sim/observe/quota_recorder.h"
 
-#include "model/session.h"
+#include "model/kai/framework/session.h"
 
 #include <cstdlib>
 

@@ -1,16 +1,15 @@
 #pragma once
 /// Records every queue's accounted usage, fair share and actual usage (the ground truth of
-/// sim/queue_ground_truth.h) over a run (sim/quota_series.h), and each queue's largest quota
-/// drift. The
-/// engine calls it after each computed cycle (all queues, the session's fair shares) and after
-/// each pod transition outside a cycle that can change a queue's usage (that queue and its
-/// ancestors); a sample is appended only when a value changed, so the cost per call is a few
-/// comparisons per queue and resource.
+/// sim/observe/queue_ground_truth.h) over a run (sim/observe/quota_series.h), and each queue's
+/// largest quota drift. The engine calls it after each computed cycle (all queues, the session's
+/// fair shares) and after each pod transition outside a cycle that can change a queue's usage (that
+/// queue and its ancestors); a sample is appended only when a value changed, so the cost per call
+/// is a few comparisons per queue and resource.
 
-#include "model/cluster_state.h"
-#include "model/proportion/queue_share.h"
-#include "sim/queue_ground_truth.h"
-#include "sim/quota_series.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/plugins/proportion/queue_share.h"
+#include "sim/observe/queue_ground_truth.h"
+#include "sim/observe/quota_series.h"
 
 #include <vector>
 

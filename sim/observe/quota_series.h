@@ -2,7 +2,8 @@
 /// A queue's accounted usage and fair share over simulated time, per resource the proportion
 /// plugin divides (cpu, memory, gpu), and how the reports and expectations name and write them.
 
-#include "sim/sim_time.h"
+#include "sim/load/quota_units.h"
+#include "sim/load/sim_time.h"
 
 #include <array>
 #include <cstddef>
@@ -15,7 +16,7 @@ namespace drasim::sim {
 /// One point of a series, in the proportion plugin's units (cpu millicores, memory bytes, gpu
 /// devices). `accounted` is the queue's allocated usage (descendants included), `fair_share`
 /// what the last computed scheduling cycle divided, `actual` what the queue's bound pods really
-/// hold (sim/queue_ground_truth.h); accounted - actual is the queue's quota drift.
+/// hold (sim/observe/queue_ground_truth.h); accounted - actual is the queue's quota drift.
 struct QuotaSample {
   SimTime at;
   double accounted = 0;
@@ -40,15 +41,5 @@ struct DriftPeak {
 
 /// cpu, memory, gpu.
 using QueueDriftPeaks = std::array<DriftPeak, 3>;
-
-/// "cpu", "memory" or "gpu".
-const char* quota_resource_name(size_t resource);
-
-/// A plugin amount in report units: cpu cores (millicores / 1000), memory bytes, gpu devices.
-double in_report_units(size_t resource, double plugin_amount);
-
-/// A report amount as a JSON number: at most six decimals, trailing zeros dropped, never an
-/// exponent, so equal runs give equal bytes.
-std::string format_amount(double amount);
 
 }  // namespace drasim::sim

@@ -1,4 +1,4 @@
-#include "sim/run_metrics.h"
+#include "sim/observe/run_metrics.h"
 
 #include <algorithm>
 

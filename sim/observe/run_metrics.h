@@ -6,8 +6,8 @@
 /// Units: times and waits in microseconds (SimTime), cpu in millicores, memory in bytes, gpu in
 /// milli-GPUs (1000 = one device); reports convert to seconds, cores and devices.
 
-#include "sim/node_pool.h"
-#include "sim/sim_time.h"
+#include "sim/load/node_pool.h"
+#include "sim/load/sim_time.h"
 
 #include <array>
 #include <cstdint>
@@ -50,7 +50,7 @@ struct UsageSample {
 /// first sample both are 0.
 using UsageSeries = std::vector<UsageSample>;
 
-/// cpu, memory, gpu (the quota resources' order, sim/quota_series.h).
+/// cpu, memory, gpu (the quota resources' order, sim/observe/quota_series.h).
 inline constexpr size_t kMetricResources = 3;
 
 /// Usage series by NodePool (kAll last) and resource.

@@ -2,11 +2,11 @@
 /// Everything a run produced: the final cluster state, the end time, expectation verdicts and
 /// run statistics. It is the only thing reports/ reads.
 
-#include "model/cluster_state.h"
-#include "sim/quota_series.h"
-#include "sim/run_metrics.h"
-#include "sim/scenario.h"
-#include "sim/sim_time.h"
+#include "model/cluster/cluster_state.h"
+#include "sim/load/scenario.h"
+#include "sim/load/sim_time.h"
+#include "sim/observe/quota_series.h"
+#include "sim/observe/run_metrics.h"
 
 #include <cstdint>
 #include <string>
@@ -40,9 +40,10 @@ struct RunResult {
   RunStats stats;
   std::vector<QueueSeries> quota;  ///< by QueueId: accounted, fair share and actual over time
   std::vector<QueueDriftPeaks> quota_drift;  ///< by QueueId: the largest quota drift
-  /// Every anomaly of the run in report order (sim/anomaly_order.h); `state.anomalies` is empty.
+  /// Every anomaly of the run in report order (sim/observe/anomaly_order.h); `state.anomalies` is
+  /// empty.
   std::vector<model::Anomaly> anomalies;
-  RunMetrics metrics;  ///< metrics over time (sim/metrics_recorder.h)
+  RunMetrics metrics;  ///< metrics over time (sim/observe/metrics_recorder.h)
 
   [[nodiscard]] bool all_expectations_passed() const;
 };

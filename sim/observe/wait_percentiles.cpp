@@ -1,6 +1,6 @@
-#include "sim/wait_percentiles.h"
+#include "sim/observe/wait_percentiles.h"
 
-#include "sim/run_metrics.h"
+#include "sim/observe/run_metrics.h"
 
 namespace drasim::sim {
 

@@ -2,7 +2,7 @@
 /// An order-statistics multiset of waits: insertion and each exact nearest-rank percentile in
 /// O(log n), so the metrics recorder can refresh p50 / p95 / p99 after every bind of a long run.
 
-#include "sim/sim_time.h"
+#include "sim/load/sim_time.h"
 
 #include <ext/pb_ds/assoc_container.hpp>
 #include <ext/pb_ds/tree_policy.hpp>

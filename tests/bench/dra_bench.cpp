@@ -2,7 +2,7 @@
 //   ./build/release/tests/drasim_bench "[dra]"
 #include "model/dra/allocator.h"
 #include "model/dra/cel_selector_evaluator.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // Loading and replaying a 1,000-node / 10,000-pod device-plugin cluster (issue: foundation).
 // Run: ./build/release/tests/drasim_bench "[engine]"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <catch2/catch.hpp>

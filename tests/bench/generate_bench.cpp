@@ -1,8 +1,8 @@
 // Generating a 10,000-node, 100,000-pod scenario from `spec.generate` (issue 6): the expansion
 // alone must stay well under a second, and the whole replay under 20 s (PRODUCT.md section 7).
 // Run: ./build/release/tests/drasim_bench "[generate]"
-#include "sim/engine.h"
-#include "sim/generators.h"
+#include "sim/engine/engine.h"
+#include "sim/generate/generators.h"
 #include "sim/scenario_loader.h"
 
 #include <catch2/catch.hpp>

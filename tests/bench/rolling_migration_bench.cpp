@@ -2,7 +2,7 @@
 // 100,000 pods (issue 6, PRODUCT.md section 7: under 20 s and 2 GiB on 2 cores). The input is
 // tests/bench/rolling-migration-10k.yaml (generators and a migrate event).
 // Run: ./build/release/tests/drasim_bench "[rolling]" --benchmark-samples 1
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <catch2/catch.hpp>

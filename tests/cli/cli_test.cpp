@@ -233,8 +233,8 @@ TEST_CASE("drasim run --help exits 0 and shows an example") {
 }
 
 TEST_CASE("drasim profiles lists every profile and switch with its value per kai profile") {
-  // cli/profiles_command.cpp: one line per profile, then one line per switch (sim/profiles.h,
-  // model/kai_switches.h) with its value in kai-v0.12, kai-v0.13, kai-v0.17 and kai.
+  // cli/profiles_command.cpp: one line per profile, then one line per switch (sim/load/profiles.h,
+  // model/kai/api/switches.h) with its value in kai-v0.12, kai-v0.13, kai-v0.17 and kai.
   const Run r = drasim({"profiles"});
   CHECK(r.code == 0);
   CHECK(r.err.empty());

@@ -21,8 +21,8 @@
 //               [--crash-dir DIR] [--save-current FILE] [--no-fork]
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
-#include "sim/diagnostic.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
+#include "sim/load/diagnostic.h"
 #include "sim/scenario_loader.h"
 
 #include <sys/wait.h>

@@ -3,10 +3,10 @@
 /// produces them (requests already defaulted from limits), a cluster built from them with every
 /// pod submitted, and lookups by name into the built ClusterState.
 
+#include "model/cluster/cluster_state.h"
 #include "model/cluster_builder.h"
-#include "model/cluster_state.h"
-#include "model/object_set.h"
-#include "model/quantity.h"
+#include "model/k8s/object_set.h"
+#include "model/k8s/quantity.h"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 #include "reports/json_report.h"
 #include "reports/quota_rows.h"
 #include "reports/summary.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // The JSON report's `claims` (reports/claims_json.cpp): the KEP-5004 claim the binder created
 // for a bridged pod, with everything it wrote (kai-scheduler-behavior.md section 6.4).
 #include "reports/json_report.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -3,7 +3,7 @@
 //   ./build/dev/cli/drasim run scenarios/<name>.yaml --out - -q > tests/golden/<name>.json
 // and review the diff: every changed line is a behaviour change.
 #include "reports/json_report.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -2,7 +2,7 @@
 // per-pool utilization series with their time-weighted averages, and the final waits, on a
 // 2-GPU device-plugin node running four one-GPU pods of 10 minutes each.
 #include "reports/json_report.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -2,7 +2,7 @@
 // evicted something.
 #include "reports/summary.h"
 
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 #pragma once
 // Lookups into a finished run for engine-level tests.
-#include "sim/run_result.h"
+#include "sim/observe/run_result.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

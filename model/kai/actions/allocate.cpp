@@ -1,13 +1,14 @@
-#include "model/allocate_action.h"
+#include "model/kai/actions/allocate.h"
 
-#include "model/bridge.h"
-#include "model/dra_gpus.h"
-#include "model/dynamic_resources.h"
-#include "model/gpu_sharing.h"
-#include "model/job_picker.h"
-#include "model/node_fit.h"
-#include "model/queue_capacity.h"
-#include "model/topology_node_sets.h"
+#include "model/cluster/dra_gpus.h"
+#include "model/cluster/gpu_sharing.h"
+#include "model/kai/actions/job_picker.h"
+#include "model/kai/plugins/dynamicresources/bridge.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
+#include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/predicates.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
+#include "model/kai/plugins/topology/node_sets.h"
 
 #include <fmt/format.h>
 
@@ -125,7 +126,7 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
   // not build strings per node. Each node contributes its first failing check in KAI's order:
   // every exceeded resource, else its static filter reason, else a host-port conflict.
   const PodTemplate& t = state_.templates[spec.index()];
-  const auto& verdicts = state_.node_filters.verdicts(state_, spec);
+  const auto& verdicts = state_.node_filters.verdicts(state_, spec, static_node_problem);
   FitRequest fit(state_, pod, uses_bridge(state_, t));
   std::vector<int> per_slot(t.request.size(), 0);
   std::map<uint16_t, int> per_filter;
@@ -216,7 +217,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     out.reason = *too_big;
     return out;
   }
-  const auto& verdicts = state_.node_filters.verdicts(state_, p.spec);
+  const auto& verdicts = state_.node_filters.verdicts(state_, p.spec, static_node_problem);
   FitRequest fit(state_, pod, bridged);
   const bool gpu_task = !t.cpu_only();
   const std::vector<bool>* within = scope ? &scope->nodes : nullptr;

@@ -3,10 +3,10 @@
 /// job, place the job's next chunk of tasks (the gang's missing members, or one more elastic
 /// task) inside a Statement, commit or roll back, push the job back while it has pending tasks.
 
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
-#include "model/session.h"
-#include "model/statement.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
+#include "model/kai/framework/session.h"
+#include "model/kai/framework/statement.h"
 
 #include <map>
 #include <optional>

@@ -1,9 +1,9 @@
-#include "model/eviction_actions.h"
+#include "model/kai/actions/eviction_actions.h"
 
-#include "model/eviction_candidates.h"
-#include "model/eviction_solver.h"
-#include "model/proportion/reclaimable.h"
-#include "model/queue_capacity.h"
+#include "model/kai/actions/eviction_candidates.h"
+#include "model/kai/actions/eviction_solver.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
+#include "model/kai/plugins/proportion/reclaimable.h"
 
 #include <fmt/format.h>
 

@@ -7,10 +7,10 @@
 ///   (proportion plugin: CanReclaimResources, the victim filter and `Reclaimable`);
 /// - preempt: a job evicts lower-priority preemptible jobs of its own leaf queue.
 
-#include "model/allocate_action.h"
-#include "model/eviction_candidates.h"
-#include "model/scheduler.h"
-#include "model/session.h"
+#include "model/kai/actions/allocate.h"
+#include "model/kai/actions/eviction_candidates.h"
+#include "model/kai/framework/cycle_result.h"
+#include "model/kai/framework/session.h"
 
 namespace drasim::model {
 

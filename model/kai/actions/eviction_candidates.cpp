@@ -1,6 +1,6 @@
-#include "model/eviction_candidates.h"
+#include "model/kai/actions/eviction_candidates.h"
 
-#include "model/job_picker.h"
+#include "model/kai/actions/job_picker.h"
 
 #include <algorithm>
 #include <tuple>

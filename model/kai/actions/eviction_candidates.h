@@ -3,9 +3,9 @@
 /// in a leaf queue, past their preemption delay) in scheduling order, and running jobs as
 /// victims in victim order (kai-scheduler-behavior.md 3.2, 3.3, 3.7).
 
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
-#include "model/session.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
+#include "model/kai/framework/session.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,9 +1,9 @@
-#include "model/eviction_solver.h"
+#include "model/kai/actions/eviction_solver.h"
 
-#include "model/eviction.h"
-#include "model/node_fit.h"
-#include "model/queue_capacity.h"
-#include "model/statement.h"
+#include "model/kai/framework/eviction.h"
+#include "model/kai/framework/statement.h"
+#include "model/kai/plugins/predicates.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
 
 #include <algorithm>
 #include <tuple>

@@ -14,9 +14,9 @@
 /// chunk, which finds the same victims whenever the victims of one node suffice and otherwise
 /// a scenario with victims in the same order.
 
-#include "model/allocate_action.h"
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/actions/allocate.h"
+#include "model/kai/framework/cycle_result.h"
 
 #include <functional>
 #include <optional>

@@ -1,4 +1,4 @@
-#include "model/job_picker.h"
+#include "model/kai/actions/job_picker.h"
 
 namespace drasim::model {
 

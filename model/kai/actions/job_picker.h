@@ -5,8 +5,8 @@
 /// pending job in its subtree (kai-scheduler-behavior.md 3.3). Queue shares move as jobs are
 /// placed, so the descent is redone for every job.
 
-#include "model/cluster_state.h"
-#include "model/session.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/session.h"
 
 #include <functional>
 #include <optional>

@@ -1,6 +1,6 @@
-#include "model/gpu_groups.h"
+#include "model/kai/api/gpu_groups.h"
 
-#include "model/assert.h"
+#include "model/k8s/assert.h"
 
 #include <fmt/format.h>
 

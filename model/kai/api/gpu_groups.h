@@ -8,7 +8,7 @@
 /// ...) and shows them as `<node>-gpu-group-<n>`, so runs are reproducible; "ordered by id"
 /// means by that number.
 
-#include "model/resource_vector.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <cstdint>
 #include <string>

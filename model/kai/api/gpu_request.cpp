@@ -1,6 +1,6 @@
-#include "model/gpu_request.h"
+#include "model/kai/api/gpu_request.h"
 
-#include "model/resource_vector.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <charconv>
 #include <cmath>

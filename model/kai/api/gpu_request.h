@@ -4,7 +4,7 @@
 /// pkg/scheduler/api/resource_info/gpu_resource_requirment.go,
 /// pkg/scheduler/api/pod_info/pod_info.go, pkg/scheduler/api/node_info/node_info.go).
 
-#include "model/object_meta.h"
+#include "model/k8s/object_meta.h"
 
 #include <cstdint>
 #include <optional>

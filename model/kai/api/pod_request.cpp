@@ -1,4 +1,4 @@
-#include "model/pod_request.h"
+#include "model/kai/api/pod_request.h"
 
 #include <algorithm>
 #include <string_view>

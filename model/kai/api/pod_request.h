@@ -2,9 +2,9 @@
 /// A pod's resource request as KAI computes it (`pod_info.NewTaskInfo`,
 /// kai-scheduler-behavior.md section 1.3).
 
-#include "model/pod.h"
-#include "model/queue_usage.h"
-#include "model/resource_vector.h"
+#include "model/k8s/pod.h"
+#include "model/kai/api/queue_usage.h"
+#include "model/kai/api/resource_vector.h"
 
 namespace drasim::model {
 

@@ -1,6 +1,6 @@
-#include "model/podgrouper.h"
+#include "model/kai/api/podgrouper.h"
 
-#include "model/builtin_priorities.h"
+#include "model/k8s/builtin_priorities.h"
 
 namespace drasim::model {
 

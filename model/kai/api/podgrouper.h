@@ -2,9 +2,9 @@
 /// What KAI's podgrouper decides for a workload: priority value and preemptibility
 /// (kai-scheduler-behavior.md section 4.7).
 
-#include "model/kai_objects.h"
-#include "model/object_set.h"
-#include "model/pod.h"
+#include "model/k8s/kai_objects.h"
+#include "model/k8s/object_set.h"
+#include "model/k8s/pod.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "model/resource_vector.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <fmt/format.h>
 

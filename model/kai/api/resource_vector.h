@@ -8,7 +8,7 @@
 /// `nvidia.com/mig-*` as a count; every other name in milli-units. Any name ending in `gpu`
 /// (`nvidia.com/gpu`, `amd.com/gpu`) maps to the single gpu slot, as KAI's normalisation does.
 
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <cstddef>
 #include <cstdint>

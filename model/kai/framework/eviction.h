@@ -1,10 +1,10 @@
 #pragma once
 /// Evicting pods (KAI deletes them; the owner recreates them): the pod starts terminating on
-/// its node (kReleasing) and the engine removes it after its grace period. And KAI's
-/// stalegangeviction action (kai-scheduler-behavior.md 3.7).
+/// its node (kReleasing) and the engine removes it after its grace period (KAI:
+/// framework/statement.go Evict).
 
-#include "model/cluster_state.h"
-#include "model/scheduler.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/cycle_result.h"
 
 #include <cstdint>
 #include <string>
@@ -17,14 +17,5 @@ void evict(ClusterState& state, PodId pod, std::string message, CycleResult& res
 
 /// Makes a pod that a scenario already released virtually (kReleasing) a real eviction.
 void confirm_eviction(ClusterState& state, PodId pod, std::string message, CycleResult& result);
-
-/// KAI's default `stalenessGracePeriod` (60 s).
-inline constexpr int64_t kDefaultStalenessGraceUs = 60'000'000;
-
-/// stalegangeviction: a job with pods on nodes but fewer than minMember of them (and none
-/// succeeded) is stale from the first cycle that sees it so; once its grace period has passed
-/// (negative = never) every binding or running pod of it is evicted. Asks the engine to wake up
-/// when the earliest pending grace period ends.
-void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& result);
 
 }  // namespace drasim::model

@@ -1,9 +1,9 @@
-#include "model/session.h"
+#include "model/kai/framework/session.h"
 
-#include "model/pod_request.h"
-#include "model/proportion/queue_order.h"
-#include "model/proportion/resource_division.h"
-#include "model/queue_capacity.h"
+#include "model/kai/api/pod_request.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
+#include "model/kai/plugins/proportion/queue_order.h"
+#include "model/kai/plugins/proportion/resource_division.h"
 
 namespace drasim::model {
 

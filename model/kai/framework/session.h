@@ -6,8 +6,8 @@
 /// inside the session only the allocations move, and `refresh` copies them from the live queue
 /// usage of a queue and its ancestors after a job's statement is committed or rolled back.
 
-#include "model/cluster_state.h"
-#include "model/proportion/queue_share.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
 #include <vector>

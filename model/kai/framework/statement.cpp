@@ -1,4 +1,4 @@
-#include "model/statement.h"
+#include "model/kai/framework/statement.h"
 
 namespace drasim::model {
 

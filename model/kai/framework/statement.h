@@ -3,7 +3,7 @@
 /// commit, after KAI's `framework.Statement`. Every operation goes through ClusterState, so an
 /// undo restores node accounting exactly.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <cstddef>
 #include <vector>

@@ -1,9 +1,9 @@
-#include "model/implicit_tolerations.h"
+#include "model/kai/plugins/implicit_tolerations.h"
 
-#include "model/assert.h"
+#include "model/cluster/template_classes.h"
 #include "model/dra/inventory.h"
 #include "model/dra/selector_evaluator.h"
-#include "model/template_classes.h"
+#include "model/k8s/assert.h"
 
 #include <fmt/format.h>
 

@@ -24,9 +24,9 @@
 ///   does not apply.
 
 #include "model/cel/cel.h"
-#include "model/cluster_state.h"
-#include "model/object_set.h"
-#include "model/taint.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/object_set.h"
+#include "model/k8s/taint.h"
 
 #include <map>
 #include <memory>

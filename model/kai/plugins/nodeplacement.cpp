@@ -1,6 +1,6 @@
-#include "model/node_scoring.h"
+#include "model/kai/plugins/nodeplacement.h"
 
-#include "model/gpu_sharing.h"
+#include "model/cluster/gpu_sharing.h"
 
 #include <algorithm>
 #include <limits>
@@ -92,6 +92,10 @@ int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy s
     }
   }
   return 0;
+}
+
+int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node) {
+  return t.gpu_share.shared() && fitting_groups(t, node) > 0 ? kGpuSharingScore : 0;
 }
 
 int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,

@@ -4,14 +4,13 @@
 /// micro-points (1 point = 1,000,000) so ties are exact and results byte-stable; the highest total
 /// wins and ties go to the node whose name sorts first.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/api/placement_strategy.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace drasim::model {
-
-enum class PlacementStrategy { kBinpack, kSpread };
 
 inline constexpr int64_t kPoint = 1'000'000;
 inline constexpr int64_t kNominatedNodeScore = 10'000'000 * kPoint;
@@ -45,6 +44,9 @@ int64_t binpack_score(int64_t free, const PlacementRange& range);
 /// with total = `GetNumberOfGPUsInNode` for GPU tasks and allocatable CPU otherwise.
 int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy strategy,
                         const PlacementRange& range);
+
+/// gpusharingorder score: kGpuSharingScore when the shared task fits an existing group.
+int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node);
 
 /// Total score of a node that passed the filters. `fits_idle` says whether the task fits on idle
 /// resources alone (nodeavailability).

@@ -1,6 +1,7 @@
-#include "model/node_fit.h"
+#include "model/kai/plugins/predicates.h"
 
-#include "model/implicit_tolerations.h"
+#include "model/cluster/gpu_sharing.h"
+#include "model/kai/plugins/implicit_tolerations.h"
 
 #include <fmt/format.h>
 
@@ -53,6 +54,32 @@ std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceV
     out.push_back(resource_problem(t, slot, names));
   }
   return out;
+}
+
+std::string shared_gpu_problem(const PodTemplate& t, const NodeInfo& node,
+                               const ResourceNames& names) {
+  const SharedFitGap gap = shared_fit_gap(t, node);
+  switch (gap.kind) {
+    case SharedFitGap::Kind::kSlot:
+      return resource_problem(t, gap.slot, names);
+    case SharedFitGap::Kind::kPortion:
+      return "node(s) had GPUs with less memory than the pod's gpu-memory request";
+    case SharedFitGap::Kind::kWholeGpus:
+      return "Insufficient nvidia.com/gpu";
+    case SharedFitGap::Kind::kNone:
+      break;
+  }
+  // Predicates (section 2.1 c and d).
+  if (t.gpu_share.type == GpuRequestType::kGpuMemory && !node.gpu_groups.memory_synced) {
+    return "node(s) didn't report GPU memory (label nvidia.com/gpu.memory) for a gpu-memory "
+           "request";
+  }
+  const bool opens_group = fitting_groups(t, node) < t.gpu_share.devices;
+  if (opens_group && (node.idle + node.releasing).get(kPodsSlot) < 2) {
+    // A new group also needs room for its GPU reservation pod.
+    return "Too many pods";
+  }
+  return {};
 }
 
 std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNames& names) {

@@ -4,7 +4,7 @@
 /// and tolerations, nodeSelector and required node affinity). Failures carry kube-scheduler
 /// style reasons so pending messages read like `0/8 nodes are available: ...`.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <optional>
 #include <string>
@@ -18,6 +18,11 @@ std::string static_node_problem(const PodTemplate& t, const NodeInfo& node);
 
 /// The reason for one exceeded slot: `Too many pods` or `Insufficient <resource as requested>`.
 std::string resource_problem(const PodTemplate& t, size_t slot, const ResourceNames& names);
+
+/// The shared task's predicates and resource fit on idle + releasing, in KAI's order: the first
+/// failing reason, or empty when the node can take it (kai-scheduler-behavior.md section 2.1 c-d).
+std::string shared_gpu_problem(const PodTemplate& t, const NodeInfo& node,
+                               const ResourceNames& names);
 
 /// Resource fit of `request` against `available` (idle + releasing, or idle only). Returns one
 /// reason per exceeded slot (`Insufficient nvidia.com/gpu`, `Too many pods`), empty if it fits.

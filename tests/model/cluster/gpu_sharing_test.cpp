@@ -1,16 +1,18 @@
 // GPU sharing (gpu-fraction / gpu-memory): request parsing, node GPU memory, GPU groups on a
 // node, fit, device choice and scoring (kai-scheduler-behavior.md sections 1.3, 1.5, 1.7, 2.1,
 // 2.2, 3.5 and behaviours 4 to 8, 34 and 35).
-#include "model/gpu_sharing.h"
+#include "model/cluster/gpu_sharing.h"
 
+#include "model/cluster/cluster_state.h"
 #include "model/cluster_builder.h"
-#include "model/cluster_state.h"
-#include "model/gpu_groups.h"
-#include "model/gpu_request.h"
-#include "model/object_set.h"
-#include "model/resource_vector.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/api/gpu_groups.h"
+#include "model/kai/api/gpu_request.h"
+#include "model/kai/api/resource_vector.h"
+#include "model/kai/framework/statement.h"
+#include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/predicates.h"
 #include "model/scheduler.h"
-#include "model/statement.h"
 
 #include <doctest/doctest.h>
 

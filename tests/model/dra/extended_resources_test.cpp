@@ -1,10 +1,10 @@
-// Tests of model/extended_resources.h: KEP-5004 names, the stateless DeviceClassByResource rule
+// Tests of model/dra/extended_resources.h: KEP-5004 names, the stateless DeviceClassByResource rule
 // (reference dra-semantics.md §5.1 and §5.2) and createRequestsAndMappings (§5.5). Requests and
 // mappings are compared as one text each so a failure prints the whole list.
-#include "model/extended_resources.h"
+#include "model/dra/extended_resources.h"
 
-#include "model/dra_objects.h"
-#include "model/pod.h"
+#include "model/k8s/dra_objects.h"
+#include "model/k8s/pod.h"
 
 #include <doctest/doctest.h>
 

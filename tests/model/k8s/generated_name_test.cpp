@@ -1,5 +1,5 @@
 // Deterministic generated names (API server generateName + the ResourceClaim controller base).
-#include "model/generated_name.h"
+#include "model/k8s/generated_name.h"
 
 #include <doctest/doctest.h>
 

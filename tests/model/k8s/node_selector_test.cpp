@@ -1,4 +1,4 @@
-#include "model/node_selector.h"
+#include "model/k8s/node_selector.h"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-// Tests of model/rfc3339.h: the instants creationTimestamp values stand for. Expected seconds are
-// worked out from 2026-01-01T00:00:00Z = 1767225600 (20454 days after 1970-01-01).
-#include "model/rfc3339.h"
+// Tests of model/k8s/rfc3339.h: the instants creationTimestamp values stand for. Expected seconds
+// are worked out from 2026-01-01T00:00:00Z = 1767225600 (20454 days after 1970-01-01).
+#include "model/k8s/rfc3339.h"
 
 #include <doctest/doctest.h>
 

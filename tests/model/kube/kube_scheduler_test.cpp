@@ -1,5 +1,5 @@
 // kube-scheduler profile helpers: how many feasible nodes it looks for and in which order.
-#include "model/kube_scheduler.h"
+#include "model/kube/kube_scheduler.h"
 
 #include <doctest/doctest.h>
 

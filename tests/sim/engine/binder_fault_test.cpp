@@ -1,6 +1,6 @@
 // Binder faults (`spec.events[].binderFault`) and the KEP-5004 claim a failed bind leaves behind
 // (kai-scheduler-behavior.md section 6.4, the KAI design's recovery path, PRODUCT.md section 2).
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,11 +1,11 @@
-// Every KAI behaviour switch of model/kai_switches.h, one scenario each: the failure mode the
+// Every KAI behaviour switch of model/kai/api/switches.h, one scenario each: the failure mode the
 // KAI DRA-extended-resources design describes with the switch off, and its absence with the
 // switch on (the same YAML run twice, flipping `spec.scheduler.features`, or two profiles).
 // Sources: KAI's docs/developer/designs/dra-extended-resources/README.md ("Design",
 // "Implications", "Follow-ups"), kai-scheduler-behavior.md sections 2.2, 2.4, 2.6, 2.7 and 6.3,
 // dra-semantics.md section 5.
 #include "reports/pod_rows.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

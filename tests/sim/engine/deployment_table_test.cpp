@@ -4,7 +4,7 @@
 // unresolvable request. All run under the kai profile on Kubernetes 1.35 with
 // DRAExtendedResource on (dra-semantics.md section 5).
 #include "reports/pod_rows.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // The claims lifecycle in the simulation (dra-semantics.md sections 2.3, 2.4, 6.2 to 6.9):
 // template claims per pod, shared claims, pinning by an existing allocation, release on
 // completion, and the pending reasons of pods whose claims cannot be served.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -5,7 +5,7 @@
 // v0.17 forms, and the `spec.scheduler.features` switches that flip each of these. Scenarios are
 // loaded from YAML and run by the engine, which checks the node invariants after every cycle in
 // debug builds.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>
@@ -247,7 +247,7 @@ TEST_CASE("a claim annotated as an extended-resource claim adds no GPUs") {
 }
 
 TEST_CASE("with skipBridgeClaimsInGpuCount off an extended-resource claim counts its GPUs") {
-  // The switch (model/kai_switches.h) is off in kai-v0.13: before #1943 ExtractDRAGPUResources-
+  // The switch (model/kai/api/switches.h) is off in kai-v0.13: before #1943 ExtractDRAGPUResources-
   // FromClaims had no such skip, so the same claim counts 1 GPU (ExactCount, count defaults
   // to 1) in the pod's request and its queue.
   const RunResult r = run_text(
@@ -553,7 +553,7 @@ TEST_CASE("a GPU slice appearing mid-run raises the node's GPU slot under a runn
 // --- Switch decoding ----------------------------------------------------------------------------
 
 TEST_CASE("an unknown switch name and a non-boolean switch value are input errors") {
-  // Names come from `drasim profiles` (model/kai_switches.h); values are true or false. The
+  // Names come from `drasim profiles` (model/kai/api/switches.h); values are true or false. The
   // unknown name's value `true` is on line 7 at column 23; `maybe` on line 8 at column 25.
   CHECK(input_errors(R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario

@@ -1,5 +1,5 @@
 // The engine's pod lifecycle, cycle timing, gang waiting and termination, on small scenarios.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 
 #include "sim/scenario_loader.h"
 

@@ -1,8 +1,8 @@
 // Event ordering: (time, phase, sequence). The phase order is part of the contract (README,
-// sim/event_queue.h): finished pods, evicted pods gone, leftover claims deleted, nodes
+// sim/engine/event_queue.h): finished pods, evicted pods gone, leftover claims deleted, nodes
 // appearing, DRA objects appearing or going, timeline steps, claims appearing, binds done,
 // submissions, wake-ups, cycle, checks, horizon.
-#include "sim/event_queue.h"
+#include "sim/engine/event_queue.h"
 
 #include <doctest/doctest.h>
 

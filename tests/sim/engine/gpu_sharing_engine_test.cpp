@@ -1,7 +1,7 @@
 // GPU sharing end to end: scenarios with gpu-fraction and gpu-memory pods run through the
 // engine, the JSON pod rows of shared pods, and the admission errors for bad sharing input.
 #include "reports/json_report.h"
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // The implicit-tolerations plugin end to end (dra-semantics.md section 7, model/
 // implicit_tolerations.h): rules from `spec.scheduler.implicitTolerations` let GPU pods onto
 // tainted GPU nodes without tolerations, keep other pods off, and both profiles use them.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

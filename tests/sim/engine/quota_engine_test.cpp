@@ -1,8 +1,8 @@
 // Queue capacity end to end (kai-scheduler-behavior.md 4.6, behaviours 44 to 47): limits and
 // the non-preemptible quota stop a job before it is placed, with KAI's messages; fair share
 // never does. Scenarios are loaded from YAML and run by the engine.
-#include "model/session.h"
-#include "sim/engine.h"
+#include "model/kai/framework/session.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

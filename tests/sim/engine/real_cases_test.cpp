@@ -1,7 +1,7 @@
 // The real-world cases of shared/fixtures/real-cases (see its SOURCE.md), run as they are, with
 // the outcomes their upstream sources state. The topology case only has to load and run here.
-#include "model/extended_resources.h"
-#include "sim/engine.h"
+#include "model/dra/extended_resources.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>
@@ -248,7 +248,7 @@ TEST_CASE(
 // Upstream KAI pops a victim job, takes its surplus task and pushes the rest of the job back
 // into the victims queue (PodAccumulatedScenarioBuilder.addNextPotentialVictims), where it is
 // re-ordered: at minMember it now ranks after the other elastic job still above minMember, so
-// the two jobs lose one pod each (model/eviction_solver.cpp does the same).
+// the two jobs lose one pod each (model/kai/actions/eviction_solver.cpp does the same).
 TEST_CASE("KAI e2e reclaim (DRA) from elastic jobs: each reclaimee PodGroup keeps one pod") {
   const RunResult r = run_case("kai-e2e-reclaim-dra-elastic.yaml");
   // reclaim_dra_specs.go "Reclaim tasks from elastic jobs (DRA)": CreateQueues(4, 2, 2), two

@@ -3,7 +3,7 @@
 // inside a queue, consolidation and stale gang eviction. Scenarios are loaded from YAML and run
 // by the engine; an evicted pod terminates for its grace period (30 s by default) and then
 // leaves its node: a bare pod is gone (kEvicted), one with an owner comes back pending.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // Timeline events of `spec.events[]` (PRODUCT.md section 2): node pool changes, objects applied
 // and deleted mid-run, DRA driver restarts and device faults.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // The topology plugin end to end: scenarios with a Topology and PodGroups constrained to it,
 // loaded from YAML and run by the engine.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

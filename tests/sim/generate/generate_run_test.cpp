@@ -1,11 +1,11 @@
 // End to end: a scenario made of generators only (two node pools, a workload, a trace file) loads
 // from disk and runs, and the generated pods land where the cluster's shape says they must.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>
 
-#include "run_helpers.h"
+#include "tests/sim/run_helpers.h"
 #include <filesystem>
 #include <fstream>
 #include <string>

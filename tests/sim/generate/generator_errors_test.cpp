@@ -1,5 +1,5 @@
-// Bad `spec.generate[]` input (sim/decode_generators.cpp, sim/decode_workload.cpp,
-// sim/generators.cpp): every case is one exact diagnostic in the contract's format
+// Bad `spec.generate[]` input (sim/load/decode_generators.cpp, sim/load/decode_workload.cpp,
+// sim/generate/generators.cpp): every case is one exact diagnostic in the contract's format
 //   FILE:LINE:COL: error: <yaml.path>: <expected>, got <found>
 // The Scenario document below takes 5 lines, so the first generator entry is on line 6 and the
 // column is where the offending value (or, for a missing field, its mapping) starts.

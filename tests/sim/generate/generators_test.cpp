@@ -1,10 +1,10 @@
-// Tests of `spec.generate[]` expansion (sim/generators.cpp, sim/generate_*.cpp): what node pools
-// and workloads turn into, names and padding, topology blocks, request styles, gangs, and the
+// Tests of `spec.generate[]` expansion (sim/generate/generators.cpp, sim/generate_*.cpp): what node
+// pools and workloads turn into, names and padding, topology blocks, request styles, gangs, and the
 // determinism of every random draw.
-#include "sim/generators.h"
+#include "sim/generate/generators.h"
 
-#include "model/generated_name.h"
-#include "sim/random_stream.h"
+#include "model/k8s/generated_name.h"
+#include "sim/generate/random_stream.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

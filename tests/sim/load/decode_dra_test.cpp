@@ -1,8 +1,8 @@
 // Tests of the resource.k8s.io decoders (sim/decode_dra.cpp): each kind's fields, the v1beta1
 // spelling, the API server's validation rules and 1.35 limits, and real manifests from
 // /work/shared/fixtures.
-#include "sim/decoders.h"
-#include "sim/yaml_source.h"
+#include "sim/load/decoders.h"
+#include "sim/load/yaml_source.h"
 
 #include <doctest/doctest.h>
 

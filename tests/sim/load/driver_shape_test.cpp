@@ -1,8 +1,9 @@
-// Tests of the DRA driver shape (sim/driver_shape.cpp): decoding `driver:` mappings with their
+// Tests of the DRA driver shape (sim/load/driver_shape.cpp): decoding `driver:` mappings with their
 // exact diagnostics, and the node-local ResourceSlices a shape publishes.
-#include "sim/driver_shape.h"
+#include "sim/load/driver_shape.h"
 
-#include "sim/yaml_source.h"
+#include "sim/generate/driver_slices.h"
+#include "sim/load/yaml_source.h"
 
 #include <doctest/doctest.h>
 

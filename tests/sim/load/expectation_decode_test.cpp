@@ -1,6 +1,7 @@
-// Decoding the quota and eviction expectations of `spec.expect[]` (sim/decode_scenario.cpp) and
-// the load-time check that a fairShare expectation names an existing queue
-// (sim/scenario_checks.cpp). Messages are pinned exactly; a comment says where each one points.
+// Decoding the quota and eviction expectations of `spec.expect[]` (sim/load/decode_scenario.cpp)
+// and the load-time check that a fairShare expectation names an existing queue
+// (sim/load/scenario_checks.cpp). Messages are pinned exactly; a comment says where each one
+// points.
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 // Decoding the waitTime and utilization expectations of `spec.expect[]`
-// (sim/decode_metric_expectations.cpp). Messages are pinned exactly; a comment says where each
+// (sim/load/decode_metric_expectations.cpp). Messages are pinned exactly; a comment says where each
 // one points (line 10 is the first expect item).
 #include "sim/scenario_loader.h"
 

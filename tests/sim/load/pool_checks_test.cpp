@@ -1,6 +1,6 @@
 // Invalid ResourceSlice pools are warned about at load time (the allocator's reasons of
 // dra-semantics.md section 3.2), and pods that would need them get the scheduler's answer.
-#include "sim/engine.h"
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
-// Cross-object checks made after decoding (sim/scenario_checks.cpp).
-#include "sim/scenario_checks.h"
+// Cross-object checks made after decoding (sim/load/scenario_checks.cpp).
+#include "sim/load/scenario_checks.h"
 
 #include "sim/scenario_loader.h"
 

@@ -5,7 +5,7 @@
 // Lines and columns are 1-based; a comment next to each expected message says where they point.
 #include "sim/scenario_loader.h"
 
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <doctest/doctest.h>
 

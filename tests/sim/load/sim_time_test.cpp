@@ -1,4 +1,4 @@
-#include "sim/sim_time.h"
+#include "sim/load/sim_time.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-// Tests of trace CSV parsing (sim/trace_csv.cpp): the column contract, defaults, and the exact
+// Tests of trace CSV parsing (sim/load/trace_csv.cpp): the column contract, defaults, and the exact
 // file:line:col diagnostics at the offending cell.
-#include "sim/trace_csv.h"
+#include "sim/load/trace_csv.h"
 
 #include <doctest/doctest.h>
 

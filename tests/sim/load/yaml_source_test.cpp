@@ -1,5 +1,5 @@
 // The YAML front end: documents, marks, quoting, anchors, and the inputs yaml-cpp cannot handle.
-#include "sim/yaml_source.h"
+#include "sim/load/yaml_source.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,7 @@
-// The engine's anomaly detectors (sim/negative_idle_detector.h, sim/quota_drift_detector.h) and
-// the ground truth behind quota drift (sim/queue_ground_truth.h), end to end on small scenarios.
-#include "sim/engine.h"
+// The engine's anomaly detectors (sim/observe/negative_idle_detector.h,
+// sim/observe/quota_drift_detector.h) and the ground truth behind quota drift
+// (sim/observe/queue_ground_truth.h), end to end on small scenarios.
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
-// The report order of anomalies (sim/anomaly_order.h): time, node, kind name, queue, pod,
+// The report order of anomalies (sim/observe/anomaly_order.h): time, node, kind name, queue, pod,
 // resource; full ties keep the order they were seen in.
-#include "sim/anomaly_order.h"
+#include "sim/observe/anomaly_order.h"
 
 #include <doctest/doctest.h>
 

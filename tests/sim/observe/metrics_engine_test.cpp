@@ -1,7 +1,7 @@
-// Metrics over time as the engine records them (sim/metrics_recorder.h): the main series of
+// Metrics over time as the engine records them (sim/observe/metrics_recorder.h): the main series of
 // pending / running / evictions / failed binds / GPUs offline / wait percentiles, per-pool
-// utilization, and the waitTime and utilization expectations (sim/metric_expectations.h).
-#include "sim/engine.h"
+// utilization, and the waitTime and utilization expectations (sim/observe/metric_expectations.h).
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-// The quota series the engine records (sim/quota_recorder.cpp) and the fairShare and
-// evictionsAtMost expectations (sim/expectations.cpp), on a reclaim: team-a fills a 4-GPU node
-// beyond its quota of 2, team-b arrives at 10 s and reclaims its 2 GPUs.
-#include "sim/engine.h"
+// The quota series the engine records (sim/observe/quota_recorder.cpp) and the fairShare and
+// evictionsAtMost expectations (sim/observe/expectations.cpp), on a reclaim: team-a fills a 4-GPU
+// node beyond its quota of 2, team-b arrives at 10 s and reclaims its 2 GPUs.
+#include "sim/engine/engine.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>

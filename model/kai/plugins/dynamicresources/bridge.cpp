@@ -1,6 +1,6 @@
-#include "model/bridge.h"
+#include "model/kai/plugins/dynamicresources/bridge.h"
 
-#include "model/dynamic_resources.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
 
 #include <algorithm>
 

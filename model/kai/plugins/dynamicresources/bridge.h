@@ -1,11 +1,11 @@
 #pragma once
 /// The KEP-5004 bridge as KAI runs it (kai-scheduler-behavior.md section 6.3, KAI's DRA
-/// extended-resources design; switches in model/kai_switches.h): which of a pod's extended
+/// extended-resources design; switches in model/kai/api/switches.h): which of a pod's extended
 /// resources DRA serves on a node, the fit request with delegated slots skipped, the synthetic
 /// claim allocated per node, and the claim's life from placement to garbage collection.
 
-#include "model/cluster_state.h"
-#include "model/extended_resources.h"
+#include "model/cluster/cluster_state.h"
+#include "model/dra/extended_resources.h"
 
 #include <optional>
 #include <string>

@@ -1,13 +1,13 @@
-#include "model/dynamic_resources.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
 
-#include "model/bridge.h"
+#include "model/cluster/dra_gpus.h"
 #include "model/dra/inventory.h"
-#include "model/node_selector.h"
+#include "model/k8s/node_selector.h"
+#include "model/kai/plugins/dynamicresources/bridge.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace drasim::model {
 namespace {
@@ -23,14 +23,6 @@ bool is_gpu_claim(const ResourceClaim& claim) {
 }
 
 }  // namespace
-
-bool is_gpu_name(std::string_view name) {
-  std::string lower(name);
-  for (char& c : lower) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return lower.find("gpu") != std::string::npos;
-}
 
 DynamicResources::DynamicResources(ClusterState& state, PodId pod, bool kai)
     : state_(state), pod_(pod) {

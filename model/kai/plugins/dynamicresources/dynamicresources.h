@@ -5,7 +5,7 @@
 /// predicates and adds its own pre-filter rules (kai-scheduler-behavior.md section 6.1,
 /// pkg/scheduler/plugins/dynamicresources/dynamicresources.go); `kai` selects them.
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 #include "model/dra/allocator.h"
 
 #include <memory>
@@ -70,8 +70,5 @@ class DynamicResources {
   std::vector<ClaimId> unavailable_;
   std::unique_ptr<dra::Allocator> allocator_;
 };
-
-/// The GPU test of KAI's `resources.IsGPUDeviceClass`: the lower-cased name contains "gpu".
-[[nodiscard]] bool is_gpu_name(std::string_view name);
 
 }  // namespace drasim::model

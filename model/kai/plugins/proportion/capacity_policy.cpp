@@ -1,4 +1,4 @@
-#include "model/queue_capacity.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
 
 #include <fmt/format.h>
 

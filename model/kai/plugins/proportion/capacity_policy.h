@@ -5,7 +5,7 @@
 /// only non-preemptible allocations (`NonPreemptibleOverQuota`). Fair share is never checked
 /// here: preemptible jobs may use idle capacity beyond it (kai-scheduler-behavior.md 4.6).
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <optional>
 #include <string>

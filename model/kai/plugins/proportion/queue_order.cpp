@@ -1,6 +1,6 @@
-#include "model/proportion/queue_order.h"
+#include "model/kai/plugins/proportion/queue_order.h"
 
-#include "model/proportion/share_math.h"
+#include "model/kai/plugins/proportion/share_math.h"
 
 #include <optional>
 

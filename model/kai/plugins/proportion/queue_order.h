@@ -3,7 +3,7 @@
 /// pkg/scheduler/plugins/proportion/queue_order/queue_order.go `GetQueueOrderResult`, with the
 /// plugin's default `queuePriorityInQuotaReclaim=false`).
 
-#include "model/proportion/queue_share.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 namespace drasim::model::proportion {
 

@@ -1,6 +1,6 @@
-#include "model/proportion/reclaimable.h"
+#include "model/kai/plugins/proportion/reclaimable.h"
 
-#include "model/proportion/share_math.h"
+#include "model/kai/plugins/proportion/share_math.h"
 
 #include <algorithm>
 #include <limits>

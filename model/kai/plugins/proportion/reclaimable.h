@@ -5,7 +5,7 @@
 /// Queues are addressed by index into `queues`; `request` is the init request of the reclaimer's
 /// next chunk (cpu, memory, gpu).
 
-#include "model/proportion/queue_share.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,6 +1,6 @@
-#include "model/proportion/resource_division.h"
+#include "model/kai/plugins/proportion/resource_division.h"
 
-#include "model/proportion/share_math.h"
+#include "model/kai/plugins/proportion/share_math.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 /// pkg/scheduler/plugins/proportion/proportion.go `setFairShareForQueues`, project-level fairness
 /// in pkg/scheduler/cache/cluster_info/queue.go `snapshotQueues`).
 
-#include "model/proportion/queue_share.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "model/proportion/share_math.h"
+#include "model/kai/plugins/proportion/share_math.h"
 
 #include <algorithm>
 

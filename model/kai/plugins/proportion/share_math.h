@@ -3,7 +3,7 @@
 /// fair-share division (pkg/scheduler/plugins/proportion/resource_share/{resource_share.go,
 /// queue_resource_share.go,resource_quantities.go}). `kUnlimited` (-1) compares as +infinity.
 
-#include "model/proportion/queue_share.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 namespace drasim::model::proportion {
 

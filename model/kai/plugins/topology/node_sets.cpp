@@ -1,7 +1,7 @@
-#include "model/topology_node_sets.h"
+#include "model/kai/plugins/topology/node_sets.h"
 
-#include "model/node_scoring.h"
-#include "model/topology_fit.h"
+#include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/topology/topology_fit.h"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 /// `reverseLevelOrder`): the ordered candidate node sets for a job with a topology constraint
 /// and the preferred-level node scores (kai-scheduler-behavior.md sections 3.4, 3.5 and 5).
 
-#include "model/cluster_state.h"
+#include "model/cluster/cluster_state.h"
 
 #include <cstdint>
 #include <string>

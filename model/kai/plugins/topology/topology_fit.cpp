@@ -1,4 +1,4 @@
-#include "model/topology_fit.h"
+#include "model/kai/plugins/topology/topology_fit.h"
 
 #include <algorithm>
 #include <limits>

@@ -2,8 +2,8 @@
 /// How much of a job a node or a topology domain can take, as KAI's topology plugin estimates
 /// it before any task is placed (pkg/scheduler/plugins/topology/job_filtering.go).
 
-#include "model/cluster_state.h"
-#include "model/resource_vector.h"
+#include "model/cluster/cluster_state.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,10 +1,10 @@
 // The allocate action, driven through model::run_cycle on clusters built by model::build_cluster.
-#include "model/allocate_action.h"
+#include "model/kai/actions/allocate.h"
 
+#include "model/cluster/cluster_state.h"
 #include "model/cluster_builder.h"
-#include "model/cluster_state.h"
-#include "model/object_set.h"
-#include "model/resource_vector.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/api/resource_vector.h"
 #include "model/scheduler.h"
 
 #include <doctest/doctest.h>

@@ -1,11 +1,11 @@
 // The block upper bounds place_task uses to skip nodes (FreeGpuIndex::bounds): on clusters of
 // several blocks with uneven free GPUs, releasing GPUs, tainted nodes and nodes above the
 // histogram's last level, the node chosen is the one a scan of every node scores best.
+#include "model/cluster/cluster_state.h"
 #include "model/cluster_builder.h"
-#include "model/cluster_state.h"
-#include "model/node_fit.h"
-#include "model/node_scoring.h"
-#include "model/object_set.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/predicates.h"
 #include "model/scheduler.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-#include "model/pod_request.h"
+#include "model/kai/api/pod_request.h"
 
-#include "model/pod.h"
-#include "model/resource_vector.h"
+#include "model/k8s/pod.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <doctest/doctest.h>
 

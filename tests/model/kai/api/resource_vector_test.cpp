@@ -1,6 +1,6 @@
-#include "model/resource_vector.h"
+#include "model/kai/api/resource_vector.h"
 
-#include "model/quantity.h"
+#include "model/k8s/quantity.h"
 
 #include <doctest/doctest.h>
 

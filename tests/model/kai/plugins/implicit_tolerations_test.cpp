@@ -1,8 +1,8 @@
 // The implicit-tolerations plugin on a built cluster state, without the engine.
-#include "model/implicit_tolerations.h"
+#include "model/kai/plugins/implicit_tolerations.h"
 
 #include "model/cluster_builder.h"
-#include "model/node_fit.h"
+#include "model/kai/plugins/predicates.h"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
-#include "model/node_scoring.h"
+#include "model/kai/plugins/nodeplacement.h"
 
-#include "model/cluster_state.h"
-#include "model/object_set.h"
-#include "model/resource_vector.h"
+#include "model/cluster/cluster_state.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/api/resource_vector.h"
 
 #include <doctest/doctest.h>
 

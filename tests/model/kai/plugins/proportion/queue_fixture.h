@@ -2,7 +2,7 @@
 /// Small builders for proportion tests: queues whose CPU and memory are all zeros unless a test
 /// sets them, so only the resource under test matters.
 
-#include "model/proportion/queue_share.h"
+#include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
 #include <string>

@@ -1,8 +1,8 @@
-#include "model/proportion/queue_order.h"
+#include "model/kai/plugins/proportion/queue_order.h"
 
 #include <doctest/doctest.h>
 
-#include "tests/model/proportion/queue_fixture.h"
+#include "tests/model/kai/plugins/proportion/queue_fixture.h"
 
 using namespace drasim::model::proportion;
 using namespace drasim::model::proportion::testing;

@@ -1,10 +1,10 @@
-#include "model/proportion/reclaimable.h"
+#include "model/kai/plugins/proportion/reclaimable.h"
 
-#include "model/proportion/resource_division.h"
+#include "model/kai/plugins/proportion/resource_division.h"
 
 #include <doctest/doctest.h>
 
-#include "tests/model/proportion/queue_fixture.h"
+#include "tests/model/kai/plugins/proportion/queue_fixture.h"
 #include <vector>
 
 using namespace drasim::model::proportion;

@@ -1,14 +1,14 @@
 // KAI's topology plugin (kai-scheduler-behavior.md section 5, behaviours 58-60): the domain
 // tree, node accommodation, the job-to-free ratio, candidate node sets and preferred-level
 // scores, and the allocate action placing a gang inside one domain.
-#include "model/cluster_state.h"
-#include "model/node_scoring.h"
-#include "model/object_set.h"
-#include "model/resource_vector.h"
+#include "model/cluster/cluster_state.h"
+#include "model/cluster/topology_tree.h"
+#include "model/k8s/object_set.h"
+#include "model/kai/api/resource_vector.h"
+#include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/topology/node_sets.h"
+#include "model/kai/plugins/topology/topology_fit.h"
 #include "model/scheduler.h"
-#include "model/topology_fit.h"
-#include "model/topology_node_sets.h"
-#include "model/topology_tree.h"
 
 #include <doctest/doctest.h>
 

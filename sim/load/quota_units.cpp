@@ -1,6 +1,8 @@
-#include "sim/quota_series.h"
+#include "sim/load/quota_units.h"
 
 #include <fmt/format.h>
+
+#include <array>
 
 namespace drasim::sim {
 

@@ -1,0 +1,46 @@
+#pragma once
+/// What one scheduling cycle is asked to do and what it decided: the options and the result
+/// that both profiles (KAI's actions and kube-scheduler) share with the engine.
+
+#include "model/k8s/ids.h"
+#include "model/kai/api/placement_strategy.h"
+#include "model/kai/plugins/proportion/queue_share.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace drasim::model {
+
+struct SchedulerOptions {
+  PlacementStrategy placement = PlacementStrategy::kBinpack;
+  bool kube_scheduler = false;  ///< the upstream default scheduler instead of KAI
+};
+
+/// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements
+/// were released again at session close (nothing of them persists, as in KAI).
+struct CycleResult {
+  std::vector<std::pair<PodId, NodeId>> binds;
+  size_t pipelined = 0;
+  size_t jobs_attempted = 0;
+  size_t jobs_failed = 0;
+  /// Claims the scheduler deallocated without placing anything (kube-scheduler's PostFilter):
+  /// the state changed, so another cycle must follow.
+  size_t claims_deallocated = 0;
+  /// Pods the eviction actions evicted: now kReleasing; they leave their node after their
+  /// termination grace period.
+  std::vector<PodId> evictions;
+  /// A later time at which the scheduler has something to do even if nothing changes (a stale
+  /// gang's grace period ending, a preemption delay or a minimum runtime running out).
+  std::optional<int64_t> wake_at_us;
+  /// The fair shares the cycle's session divided, by QueueId (empty under kube-scheduler).
+  std::vector<proportion::Amounts> fair_shares;
+
+  /// Asks for a wake-up at `at_us` (keeps the earliest asked for).
+  void wake_at(int64_t at_us) { wake_at_us = std::min(wake_at_us.value_or(at_us), at_us); }
+};
+
+}  // namespace drasim::model
