@@ -12,7 +12,4 @@ namespace drasim::reports {
 /// The whole report as text, ending with a newline.
 std::string json_report(const sim::RunResult& result);
 
-/// The report's name for a pod phase: Pending, Running, Succeeded, Evicted or Failed.
-const char* phase_name(model::PodPhase phase);
-
 }  // namespace drasim::reports

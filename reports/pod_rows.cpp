@@ -34,26 +34,6 @@ std::string pending_reason(const model::ClusterState& s, model::PodId id) {
 
 }  // namespace
 
-const char* phase_name(model::PodPhase phase) {
-  switch (phase) {
-    case model::PodPhase::kNotSubmitted:
-    case model::PodPhase::kPending:
-    case model::PodPhase::kPipelined:
-    case model::PodPhase::kBinding:
-      return "Pending";
-    case model::PodPhase::kRunning:
-      return "Running";
-    case model::PodPhase::kSucceeded:
-      return "Succeeded";
-    case model::PodPhase::kFailed:
-      return "Failed";
-    case model::PodPhase::kReleasing:
-    case model::PodPhase::kEvicted:
-      return "Evicted";
-  }
-  return "Pending";
-}
-
 std::vector<PodRow> pod_rows(const sim::RunResult& result) {
   const model::ClusterState& s = result.state;
   std::vector<PodRow> rows;

@@ -164,6 +164,29 @@ enum class PodPhase {
   kEvicted
 };
 
+/// The phase a report and a `podPhase` expectation name: the Kubernetes phase a user sees
+/// (Pending until the kubelet runs the pod, so pipelined and binding pods are Pending), plus
+/// Evicted for a pod that is terminating or gone after an eviction.
+constexpr const char* phase_name(PodPhase phase) {
+  switch (phase) {
+    case PodPhase::kNotSubmitted:
+    case PodPhase::kPending:
+    case PodPhase::kPipelined:
+    case PodPhase::kBinding:
+      return "Pending";
+    case PodPhase::kRunning:
+      return "Running";
+    case PodPhase::kSucceeded:
+      return "Succeeded";
+    case PodPhase::kFailed:
+      return "Failed";
+    case PodPhase::kReleasing:
+    case PodPhase::kEvicted:
+      return "Evicted";
+  }
+  return "Pending";
+}
+
 /// Whether a pod in this phase holds node resources.
 constexpr bool holds_node(PodPhase p) {
   return p == PodPhase::kPipelined || p == PodPhase::kBinding || p == PodPhase::kRunning

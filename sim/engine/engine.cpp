@@ -61,6 +61,7 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
       verdicts_(scenario.expectations.size()),
       checked_(scenario.expectations.size(), false),
       faults_left_(scenario.binder_faults.size()),
+      scheduler_evictions_(state_.pods.size(), 0),
       truth_(state_),
       quota_(state_.queues.size()),
       metrics_(state_),
@@ -188,7 +189,8 @@ void Engine::after_cycle(const model::CycleResult& result) {
 }
 
 ExpectationResult Engine::check(const Expectation& expectation) const {
-  return evaluate(expectation, Observation{state_, now_, quota_, stats_.evictions, metrics_});
+  return evaluate(expectation, Observation{state_, scenario_.objects, now_, quota_,
+                                           stats_.evictions, scheduler_evictions_, metrics_});
 }
 
 void Engine::handle(const NodeAppears& e) {
@@ -377,6 +379,9 @@ void Engine::handle(const CycleDue&) {
   ++stats_.cycles;
   stats_.placements += result.binds.size();
   stats_.evictions += result.evictions.size();
+  for (const model::PodId pod : result.evictions) {
+    ++scheduler_evictions_[pod.index()];
+  }
   after_cycle(result);
   pending_ -= result.binds.size();
   for (const auto& [pod, node] : result.binds) {

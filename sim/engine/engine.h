@@ -93,6 +93,7 @@ class Engine {
   std::vector<bool> checked_;
   std::vector<int64_t> faults_left_;  ///< per binder fault: binds it may still fail (-1: any)
   RunStats stats_;
+  std::vector<uint32_t> scheduler_evictions_;  ///< by PodId: evictions the scheduler decided
   QueueGroundTruth truth_;
   QuotaRecorder quota_;
   MetricsRecorder metrics_;

@@ -7,6 +7,7 @@
 #include "sim/load/decode_events.h"
 #include "sim/load/decode_generators.h"
 #include "sim/load/decode_metric_expectations.h"
+#include "sim/load/decode_pod_expectations.h"
 #include "sim/load/quota_units.h"
 
 #include <fmt/format.h>
@@ -263,19 +264,11 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   }
   if (const Cursor p = c["podOnNode"]; p.present()) {
     ++kinds;
-    e.kind = Expectation::Kind::kPodOnNode;
-    e.pod = p["pod"].required_str("a pod as namespace/name");
-    if (!e.pod.empty() && e.pod.find('/') == std::string::npos) {
-      e.pod = "default/" + e.pod;
-    }
-    e.node = p["node"].str();
-    e.node_labels = p["nodeSelector"].string_map();
-    if (e.node.empty() == e.node_labels.empty()) {
-      p.error("exactly one of node and nodeSelector");
-    }
-    if (e.name.empty()) {
-      e.name = fmt::format("{} on {}", e.pod, e.node.empty() ? "a matching node" : e.node);
-    }
+    decode_pod_on_node(p, e);
+  }
+  if (const Cursor p = c["podPhase"]; p.present()) {
+    ++kinds;
+    decode_pod_phase(p, e);
   }
   if (const Cursor p = c["fairShare"]; p.present()) {
     ++kinds;
@@ -283,14 +276,7 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   }
   if (const Cursor p = c["evictionsAtMost"]; p.present()) {
     ++kinds;
-    e.kind = Expectation::Kind::kEvictionsAtMost;
-    e.count = p.integer("a whole number of evictions").value_or(0);
-    if (e.count < 0) {
-      p.error("zero or more evictions");
-    }
-    if (e.name.empty()) {
-      e.name = fmt::format("at most {} evictions", e.count);
-    }
+    decode_evictions_at_most(p, file_index, e);
   }
   if (const Cursor p = c["anomaliesAtMost"]; p.present()) {
     ++kinds;
@@ -310,8 +296,8 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
   }
   if (kinds != 1) {
     c.error(
-        "exactly one of allPodsBound, pendingAtMost, podOnNode, fairShare, evictionsAtMost, "
-        "anomaliesAtMost, quotaDrift, waitTime, utilization",
+        "exactly one of allPodsBound, pendingAtMost, podOnNode, podPhase, fairShare, "
+        "evictionsAtMost, anomaliesAtMost, quotaDrift, waitTime, utilization",
         kinds == 0 ? "none" : "several");
   }
   return e;

@@ -13,8 +13,10 @@ void reject_unknown_fields(const Cursor& c, std::string_view what,
   }
   for (const auto& [key, value] : c.entries()) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      value.error(fmt::format("a {} field (one of {})", what, fmt::join(known, ", ")),
-                  fmt::format("\"{}\"", key));
+      const bool vowel = !what.empty() && std::string_view("aeiou").find(what.front()) != what.npos;
+      value.error(
+          fmt::format("{} {} field (one of {})", vowel ? "an" : "a", what, fmt::join(known, ", ")),
+          fmt::format("\"{}\"", key));
     }
   }
 }

@@ -52,16 +52,23 @@ struct Expectation {
     kQuotaDrift,
     kWaitTime,
     kUtilization,
+    kPodPhase,
   };
   Kind kind = Kind::kAllPodsBound;
   std::string name;  ///< given, or generated from the assertion
   std::optional<SimTime> at;
-  int64_t count = 0;             ///< kPendingAtMost, kEvictionsAtMost, kAnomaliesAtMost
-  std::string pod;               ///< kPodOnNode: namespace/name
-  std::string node;              ///< kPodOnNode: exact node name, or empty
-  model::StringMap node_labels;  ///< kPodOnNode: a node with these labels
-  std::string queue;  ///< kFairShare, kQuotaDrift, kWaitTime (empty: every queue): the queue
-  model::SourceRef queue_source;  ///< kFairShare, kQuotaDrift: where the queue is named
+  int64_t count = 0;  ///< kPendingAtMost, kEvictionsAtMost, kAnomaliesAtMost
+  /// kPodOnNode, kPodPhase, kEvictionsAtMost: namespace/name (kPodPhase and kEvictionsAtMost:
+  /// empty when the expectation selects pods otherwise)
+  std::string pod;
+  model::StringMap pod_labels;   ///< kPodPhase `podSelector`: pods with these labels
+  std::string pod_namespace;     ///< kPodPhase `namespace`: only pods of it (empty: every one)
+  std::string phase;             ///< kPodPhase: Pending, Running, Succeeded, Failed or Evicted
+  std::string node;              ///< kPodOnNode, kPodPhase: exact node name, or empty
+  model::StringMap node_labels;  ///< kPodOnNode, kPodPhase: a node with these labels
+  /// kFairShare, kQuotaDrift, kWaitTime, kEvictionsAtMost (the last two: empty for every queue)
+  std::string queue;
+  model::SourceRef queue_source;  ///< where the queue is named
   size_t resource = 0;            ///< kFairShare, kQuotaDrift, kUtilization: cpu, memory, gpu
   /// kFairShare: allowed distance as a fraction of the share; kQuotaDrift: the largest allowed
   /// |accounted - actual| in report units (cpu cores, memory bytes, GPU devices).

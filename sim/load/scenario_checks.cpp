@@ -188,8 +188,8 @@ class Checker {
     }
   }
 
-  /// A fairShare or quotaDrift expectation must name a queue the run has: a Queue object, or the
-  /// `default-queue` the kai profiles create when there is none.
+  /// A fairShare, quotaDrift, waitTime or evictionsAtMost expectation must name a queue the run
+  /// has: a Queue object, or the `default-queue` the kai profiles create when there is none.
   void expectation_queues() {
     std::set<std::string> queues;
     for (const auto& q : s_.objects.queues) {
@@ -202,11 +202,13 @@ class Checker {
       const Expectation& e = s_.expectations[i];
       const bool names_queue = e.kind == Expectation::Kind::kFairShare
                                || e.kind == Expectation::Kind::kQuotaDrift
-                               || e.kind == Expectation::Kind::kWaitTime;
+                               || e.kind == Expectation::Kind::kWaitTime
+                               || e.kind == Expectation::Kind::kEvictionsAtMost;
       if (names_queue && !e.queue.empty() && queues.count(e.queue) == 0) {
-        const char* key = e.kind == Expectation::Kind::kFairShare  ? "fairShare"
-                          : e.kind == Expectation::Kind::kWaitTime ? "waitTime"
-                                                                   : "quotaDrift";
+        const char* key = e.kind == Expectation::Kind::kFairShare         ? "fairShare"
+                          : e.kind == Expectation::Kind::kWaitTime        ? "waitTime"
+                          : e.kind == Expectation::Kind::kEvictionsAtMost ? "evictionsAtMost"
+                                                                          : "quotaDrift";
         report(e.queue_source, fmt::format("spec.expect[{}].{}.queue", i, key),
                "the name of an existing Queue", fmt::format("\"{}\"", e.queue));
       }

@@ -84,13 +84,6 @@ ExpectationResult fair_share(const Expectation& e, const Observation& o) {
           format_seconds(o.now), format_amount(e.within * 100), format_amount(allowed))};
 }
 
-ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) {
-  const bool ok = static_cast<int64_t>(o.evictions) <= e.count;
-  return {e.name, ok,
-          fmt::format("{} evictions by {}s, expected at most {}", o.evictions,
-                      format_seconds(o.now), e.count)};
-}
-
 /// The queue named `name`; invalid when there is none (the loader rejects that already).
 model::QueueId find_queue(const model::ClusterState& s, const std::string& name) {
   const auto& queues = s.queues;
@@ -98,6 +91,116 @@ model::QueueId find_queue(const model::ClusterState& s, const std::string& name)
                                [&](const model::QueueInfo& q) { return q.spec.meta.name == name; });
   return it == queues.end() ? model::QueueId()
                             : model::QueueId::from_index(static_cast<size_t>(it - queues.begin()));
+}
+
+/// The pod `key` (namespace/name); invalid when there is none.
+model::PodId find_pod(const model::ClusterState& s, const std::string& key) {
+  for (size_t i = 0; i < s.pods.size(); ++i) {
+    if (s.pod_key(model::PodId::from_index(i)) == key) {
+      return model::PodId::from_index(i);
+    }
+  }
+  return model::PodId();
+}
+
+ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) {
+  uint64_t count = o.evictions;
+  std::string of;
+  if (!e.pod.empty()) {
+    const model::PodId pod = find_pod(o.state, e.pod);
+    if (!pod.valid()) {
+      return {e.name, false, fmt::format("no pod named {}", e.pod)};
+    }
+    count = o.scheduler_evictions[pod.index()];
+    of = " of " + e.pod;
+  } else if (!e.queue.empty()) {
+    const model::QueueId queue = find_queue(o.state, e.queue);
+    count = 0;
+    for (size_t i = 0; i < o.state.pods.size(); ++i) {
+      const model::JobInfo& job = o.state.jobs[o.state.pods[i].job.index()];
+      count += job.queue == queue ? o.scheduler_evictions[i] : 0;
+    }
+    of = " in queue " + e.queue;
+  }
+  return {e.name, static_cast<int64_t>(count) <= e.count,
+          fmt::format("{} evictions{} by {}s, expected at most {}", count, of,
+                      format_seconds(o.now), e.count)};
+}
+
+/// Where a pod is or, once finished, last ran; "" when neither.
+std::string node_of(const model::ClusterState& s, const model::PodInfo& p) {
+  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  return where.valid() ? s.node(where).name : std::string();
+}
+
+/// Whether the pod is in the expected phase and, when the expectation names a node, there.
+bool in_phase(const Expectation& e, const model::ClusterState& s, const model::PodInfo& p) {
+  if (e.phase != model::phase_name(p.phase)) {
+    return false;
+  }
+  if (e.node.empty() && e.node_labels.empty()) {
+    return true;
+  }
+  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  if (!where.valid()) {
+    return false;
+  }
+  const model::NodeInfo& n = s.node(where);
+  return e.node.empty() ? model::matches_all(e.node_labels, n.labels) : n.name == e.node;
+}
+
+/// "ml/a-1 (Pending)" or "ml/a-1 (Running on n2)".
+std::string pod_state(const model::ClusterState& s, model::PodId id) {
+  const model::PodInfo& p = s.pod(id);
+  const std::string node = node_of(s, p);
+  return fmt::format("{} ({}{})", s.pod_key(id), model::phase_name(p.phase),
+                     node.empty() ? "" : " on " + node);
+}
+
+ExpectationResult pod_phase(const Expectation& e, const Observation& o) {
+  const model::ClusterState& s = o.state;
+  std::vector<model::PodId> selected;
+  if (!e.pod.empty()) {
+    if (const model::PodId pod = find_pod(s, e.pod); pod.valid()) {
+      selected.push_back(pod);
+    }
+  } else {
+    for (size_t i = 0; i < s.pods.size(); ++i) {
+      const model::PodTemplate& t = s.templates[s.pods[i].spec.index()];
+      const model::Pod& manifest = o.objects.pods[t.manifest];
+      if ((e.pod_namespace.empty() || t.namespace_name == e.pod_namespace)
+          && model::matches_all(e.pod_labels, manifest.meta.labels)) {
+        selected.push_back(model::PodId::from_index(i));
+      }
+    }
+  }
+  if (selected.empty()) {
+    return {e.name, false,
+            e.pod.empty() ? std::string("no pod matches the podSelector")
+                          : fmt::format("no pod named {}", e.pod)};
+  }
+  std::vector<std::string> wrong;
+  for (const model::PodId id : selected) {
+    if (!in_phase(e, s, s.pod(id))) {
+      wrong.push_back(pod_state(s, id));
+    }
+  }
+  const std::string where = !e.node.empty()          ? " on " + e.node
+                            : !e.node_labels.empty() ? " on a matching node"
+                                                     : "";
+  if (wrong.empty()) {
+    return {e.name, true,
+            selected.size() == 1
+                ? fmt::format("{} at {}s", pod_state(s, selected.front()), format_seconds(o.now))
+                : fmt::format("all {} pods are {}{} at {}s", selected.size(), e.phase, where,
+                              format_seconds(o.now))};
+  }
+  const size_t shown = std::min<size_t>(wrong.size(), 5);
+  std::vector<std::string> head(wrong.begin(), wrong.begin() + static_cast<long>(shown));
+  return {e.name, false,
+          fmt::format("{} of {} pods are not {}{} at {}s: {}{}", wrong.size(), selected.size(),
+                      e.phase, where, format_seconds(o.now), fmt::join(head, ", "),
+                      wrong.size() > shown ? ", ..." : "")};
 }
 
 /// "node dra-3", "queue team-a", or with the kind "negative-idle on node dra-3".
@@ -185,6 +288,8 @@ ExpectationResult evaluate(const Expectation& expectation, const Observation& ob
       return wait_time(expectation, observed);
     case Expectation::Kind::kUtilization:
       return utilization(expectation, observed);
+    case Expectation::Kind::kPodPhase:
+      return pod_phase(expectation, observed);
   }
   return {};
 }

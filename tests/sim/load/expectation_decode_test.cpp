@@ -110,8 +110,8 @@ TEST_CASE("evictionsAtMost takes a whole number of zero or more") {
 TEST_CASE("an expectation with two kinds is rejected") {
   CHECK(errors_of("  - {evictionsAtMost: 1, pendingAtMost: 0}\n")
         == "t.yaml:10:5: error: spec.expect[0]: exactly one of allPodsBound, pendingAtMost, "
-           "podOnNode, fairShare, evictionsAtMost, anomaliesAtMost, quotaDrift, waitTime, "
-           "utilization, got several\n");
+           "podOnNode, podPhase, fairShare, evictionsAtMost, anomaliesAtMost, quotaDrift, "
+           "waitTime, utilization, got several\n");
 }
 
 TEST_CASE("an anomaliesAtMost expectation reads an optional kind and a count") {
