@@ -1,5 +1,5 @@
 #pragma once
-/// Helpers shared by the resource.k8s.io decoders (sim/decode_dra_*.cpp): the 1.35 API limits,
+/// Helpers shared by the resource.k8s.io decoders (sim/load/decode_dra_*.cpp): the 1.35 API limits,
 /// limit checks, counters, CEL selectors and opaque configs. Internal to sim/.
 
 #include "model/k8s/dra_objects.h"

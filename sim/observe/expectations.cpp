@@ -17,6 +17,38 @@ bool is_placed_or_done(model::PodPhase p) {
          || p == model::PodPhase::kSucceeded;
 }
 
+/// The pod `key` (namespace/name); invalid when there is none.
+model::PodId find_pod(const model::ClusterState& s, const std::string& key) {
+  for (size_t i = 0; i < s.pods.size(); ++i) {
+    if (s.pod_key(model::PodId::from_index(i)) == key) {
+      return model::PodId::from_index(i);
+    }
+  }
+  return model::PodId();
+}
+
+/// Where a pod is or, once finished, last ran; "" when neither.
+std::string node_of(const model::ClusterState& s, const model::PodInfo& p) {
+  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  return where.valid() ? s.node(where).name : std::string();
+}
+
+/// Whether the pod is, or last ran, on the node the expectation names (by name or labels).
+bool on_target_node(const Expectation& e, const model::ClusterState& s, const model::PodInfo& p) {
+  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  if (!where.valid()) {
+    return false;
+  }
+  const model::NodeInfo& n = s.node(where);
+  return e.node.empty() ? model::matches_all(e.node_labels, n.labels) : n.name == e.node;
+}
+
+/// Whether the pod is in the expected phase and, when the expectation names a node, there.
+bool in_phase(const Expectation& e, const model::ClusterState& s, const model::PodInfo& p) {
+  return e.phase == model::phase_name(p.phase)
+         && ((e.node.empty() && e.node_labels.empty()) || on_target_node(e, s, p));
+}
+
 ExpectationResult all_bound(const Expectation& e, const model::ClusterState& s) {
   std::vector<std::string> missing;
   for (size_t i = 0; i < s.pods.size(); ++i) {
@@ -46,20 +78,15 @@ ExpectationResult pending_at_most(const Expectation& e, const model::ClusterStat
 }
 
 ExpectationResult pod_on_node(const Expectation& e, const model::ClusterState& s) {
-  for (size_t i = 0; i < s.pods.size(); ++i) {
-    if (s.pod_key(model::PodId::from_index(i)) != e.pod) {
-      continue;
-    }
-    const model::PodInfo& p = s.pods[i];
-    const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
-    if (!where.valid()) {
-      return {e.name, false, fmt::format("{} is on no node", e.pod)};
-    }
-    const model::NodeInfo& n = s.node(where);
-    const bool ok = e.node.empty() ? model::matches_all(e.node_labels, n.labels) : n.name == e.node;
-    return {e.name, ok, fmt::format("{} is on {}", e.pod, n.name)};
+  const model::PodId id = find_pod(s, e.pod);
+  if (!id.valid()) {
+    return {e.name, false, fmt::format("no pod named {}", e.pod)};
   }
-  return {e.name, false, fmt::format("no pod named {}", e.pod)};
+  const std::string node = node_of(s, s.pod(id));
+  if (node.empty()) {
+    return {e.name, false, fmt::format("{} is on no node", e.pod)};
+  }
+  return {e.name, on_target_node(e, s, s.pod(id)), fmt::format("{} is on {}", e.pod, node)};
 }
 
 ExpectationResult fair_share(const Expectation& e, const Observation& o) {
@@ -93,16 +120,6 @@ model::QueueId find_queue(const model::ClusterState& s, const std::string& name)
                             : model::QueueId::from_index(static_cast<size_t>(it - queues.begin()));
 }
 
-/// The pod `key` (namespace/name); invalid when there is none.
-model::PodId find_pod(const model::ClusterState& s, const std::string& key) {
-  for (size_t i = 0; i < s.pods.size(); ++i) {
-    if (s.pod_key(model::PodId::from_index(i)) == key) {
-      return model::PodId::from_index(i);
-    }
-  }
-  return model::PodId();
-}
-
 ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) {
   uint64_t count = o.evictions;
   std::string of;
@@ -125,28 +142,6 @@ ExpectationResult evictions_at_most(const Expectation& e, const Observation& o) 
   return {e.name, static_cast<int64_t>(count) <= e.count,
           fmt::format("{} evictions{} by {}s, expected at most {}", count, of,
                       format_seconds(o.now), e.count)};
-}
-
-/// Where a pod is or, once finished, last ran; "" when neither.
-std::string node_of(const model::ClusterState& s, const model::PodInfo& p) {
-  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
-  return where.valid() ? s.node(where).name : std::string();
-}
-
-/// Whether the pod is in the expected phase and, when the expectation names a node, there.
-bool in_phase(const Expectation& e, const model::ClusterState& s, const model::PodInfo& p) {
-  if (e.phase != model::phase_name(p.phase)) {
-    return false;
-  }
-  if (e.node.empty() && e.node_labels.empty()) {
-    return true;
-  }
-  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
-  if (!where.valid()) {
-    return false;
-  }
-  const model::NodeInfo& n = s.node(where);
-  return e.node.empty() ? model::matches_all(e.node_labels, n.labels) : n.name == e.node;
 }
 
 /// "ml/a-1 (Pending)" or "ml/a-1 (Running on n2)".

@@ -271,25 +271,6 @@ TEST_CASE("KAI refuses a shared GPU claim without the queue label of the pod's j
   CHECK(pod(r, "trainer").phase == model::PodPhase::kRunning);
 }
 
-TEST_CASE("the kube-scheduler profile spreads by LeastAllocated where KAI binpacks") {
-  const std::string pods = pod_with_template("a") + pod_with_template("b");
-  const std::string kube = R"(
----
-apiVersion: drasim.dev/v1alpha1
-kind: Scenario
-metadata: {name: kube}
-spec:
-  scheduler: {profile: kube-scheduler}
-)";
-  const RunResult k = run_text(pods + kube);
-  // a goes to dra-a (equal scores, first name); then dra-b has more free cpu and memory, so
-  // LeastAllocated prefers it: (16000-1000)/16000 vs (16000-2000)/16000 on cpu.
-  CHECK(k.state.node(pod(k, "a").node).name == "dra-a");
-  CHECK(k.state.node(pod(k, "b").node).name == "dra-b");
-  const RunResult kai = run_text(pods);
-  CHECK(kai.state.node(pod(kai, "b").node).name == "dra-a");
-}
-
 }  // namespace
 }  // namespace drasim::sim
 

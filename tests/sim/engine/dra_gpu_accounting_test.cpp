@@ -335,18 +335,6 @@ TEST_CASE("a shared pod leaving a DRA-only node gives its group's GPU back") {
   CHECK(dra.gpu_groups.gpus_taken() == 0);
 }
 
-TEST_CASE("without the guard a fractional pod shares a DRA GPU") {
-  // draOnlyNodeGuard off in kai: the same gpu-fraction pod now fits (the node's GPU slot has 4
-  // DRA GPUs) and is placed, as it would be before v0.13's guard, on phantom capacity
-  // (section 2.7).
-  const RunResult r = run_text(node("dra", "", "nvidia.com/gpu.memory: \"16384\"")
-                               + slice("dra-gpus", "nodeName: dra", "gpu.nvidia.com", "dra", 4)
-                               + plain_pod("frac", "gpu-fraction: \"0.5\"")
-                               + profile("kai", "draOnlyNodeGuard: false"));
-  CHECK(pod(r, "frac").phase == model::PodPhase::kRunning);
-  CHECK(bound_node(r, "frac") == "dra");
-}
-
 // --- Largest node (section 2.3, behaviour 19) ---------------------------------------------------
 
 TEST_CASE("a pod asking more GPUs than the largest node has fails the pool maximum") {

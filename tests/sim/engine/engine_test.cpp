@@ -1,4 +1,4 @@
-// The engine's pod lifecycle, cycle timing, gang waiting and termination, on small scenarios.
+// The engine's pod lifecycle, cycle timing and termination, on small scenarios.
 #include "sim/engine/engine.h"
 
 #include "sim/scenario_loader.h"
@@ -56,37 +56,6 @@ spec:
   CHECK(r.end == SimTime{14'300'000});
 }
 
-TEST_CASE("a gang waits, unplaced, until a finished pod frees room for all its members") {
-  const RunResult r = run_text(R"(
----
-apiVersion: v1
-kind: Pod
-metadata: {name: first, annotations: {drasim.dev/runtime: 60s}}
-spec:
-  containers: [{name: c, resources: {limits: {nvidia.com/gpu: "2"}}}]
----
-apiVersion: scheduling.run.ai/v2alpha2
-kind: PodGroup
-metadata: {name: gang}
-spec: {minMember: 2}
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: member
-  annotations: {pod-group-name: gang, drasim.dev/replicas: "2", drasim.dev/at: 1s}
-spec:
-  containers: [{name: c, resources: {limits: {nvidia.com/gpu: "2"}}}]
-)");
-  // `first` takes gpu-a (binpack on equal nodes: the first name). The gang needs both nodes'
-  // two GPUs, so neither member binds until `first` finishes at 0.2 s + 60 s; the cycle at
-  // 61 s (the next whole second) places both, bound at 61.2 s.
-  CHECK(pod(r, "first").finished_us == 60'200'000);
-  CHECK(pod(r, "member-0").bound_us == 61'200'000);
-  CHECK(pod(r, "member-1").bound_us == 61'200'000);
-  CHECK(pod(r, "member-0").ran_on != pod(r, "member-1").ran_on);
-}
-
 TEST_CASE("the horizon ends the run and pods still pending keep their reason") {
   const RunResult r = run_text(R"(
 ---
@@ -108,27 +77,6 @@ spec:
       model::PodId::from_index(static_cast<size_t>(&pod(r, "big") - r.state.pods.data()));
   CHECK(r.state.reason_of(big)
         == "the pod requests 3 nvidia.com/gpu but the largest node in the pool has 2");
-}
-
-TEST_CASE("a node that appears later takes pods that had nowhere to go") {
-  const RunResult r = run_text(R"(
----
-apiVersion: v1
-kind: Node
-metadata: {name: gpu-c, annotations: {drasim.dev/at: 10m}}
-status:
-  allocatable: {cpu: "16", memory: 64Gi, pods: "110", nvidia.com/gpu: "4"}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: wide}
-spec:
-  containers: [{name: c, resources: {limits: {nvidia.com/gpu: "4"}}}]
-)");
-  // Before 10 m no present node has 4 GPUs; the node appears at 600 s, the cycle at 600 s
-  // places the pod and the bind completes at 600.2 s.
-  CHECK(pod(r, "wide").bound_us == 600'200'000);
-  CHECK(r.state.node(pod(r, "wide").node).name == "gpu-c");
 }
 
 TEST_CASE("a pod with spec.nodeName is bound at its arrival and charged to its node") {

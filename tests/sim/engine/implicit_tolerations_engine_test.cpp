@@ -253,30 +253,6 @@ TEST_CASE("both taint effects count: a NoSchedule toleration alone does not open
   CHECK(node_of(r, "gpu-user").empty());
 }
 
-TEST_CASE("user tolerations still work and pods without devices need their own") {
-  const std::string rules =
-      both_effects("gpu-by-class", "{type: DeviceClass, deviceClassNames: [gpu.example.com]}");
-  const RunResult r = run(
-      scenario(rules),
-      pod("monitor", "", 0, "  nodeSelector: {pool: dra}\n  tolerations: [{operator: Exists}]\n")
-          + pod("stray", "", 0, "  nodeSelector: {pool: dra}\n"));
-  // The management pod tolerates everything itself; the stray pod has no device, so no rule
-  // applies and the taints keep it off dra-0.
-  CHECK(node_of(r, "monitor") == "dra-0");
-  CHECK(node_of(r, "stray").empty());
-}
-
-TEST_CASE("the kube-scheduler profile uses the same rules") {
-  const std::string rules =
-      both_effects("gpu-by-class", "{type: DeviceClass, deviceClassNames: [gpu.example.com]}");
-  const RunResult r =
-      run(scenario(rules, "kube-scheduler"),
-          pod("gpu-user", "gpu") + pod("web", "", 0, "  nodeSelector: {pool: dra}\n"));
-  // As under kai: the GPU claim pod lands on the tainted GPU node, the CPU pod does not.
-  CHECK(node_of(r, "gpu-user") == "dra-0");
-  CHECK(node_of(r, "web").empty());
-}
-
 TEST_CASE("replicas whose CEL results differ get their own template and placement class") {
   const std::string by_name = "{type: CEL, expression: 'pod.metadata.name == \"p-1\"'}";
   const std::string pods =

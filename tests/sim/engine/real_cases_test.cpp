@@ -82,13 +82,6 @@ TEST_CASE("dra-example-driver: two claims share one multi-allocatable partition"
   CHECK(devices(pod(r, "pod1")) == std::vector<std::string>{"gpu-0-partition-0"});
 }
 
-TEST_CASE("dra-example-driver: a NoSchedule DeviceTaintRule keeps new pods off, not old ones") {
-  const RunResult r = run_case("example-driver-device-taint-noschedule.yaml");
-  // The rule appears at 60s and taints every gpu.example.com device; NoSchedule does not evict.
-  CHECK(pod(r, "pod-keeps-running").phase == model::PodPhase::kRunning);
-  CHECK(pod(r, "pod-no-schedule").phase == model::PodPhase::kPending);
-}
-
 TEST_CASE("scheduler_perf partitionable backtracking: only devices 2 to 8 fit the counters") {
   const RunResult r = run_case("scheduler-perf-partitionable-backtracking.yaml");
   // The claim wants 7 devices; devices 0 and 1 draw the 70Gi counter the others need, so the

@@ -63,19 +63,6 @@ std::string load_errors(const std::string& text) {
   return all;
 }
 
-TEST_CASE("a cordoned node takes no new pod and an uncordoned one does again") {
-  // Node a (first by name, binpack ties) is cordoned at 0 s: p1 goes to b. p2 arrives at 5 s,
-  // nothing is free (b full, a cordoned), so it waits until the uncordon at 60 s.
-  const RunResult r =
-      run(scenario("[{at: 0s, cordon: {nodes: [a]}}, {at: 60s, uncordon: "
-                   "{selector: {pool: a}}}]",
-                   kTwoNodes + gpu_pod("p1", "0s", false) + gpu_pod("p2", "5s", false)));
-  CHECK(bound_node(r, "p1") == "b");
-  CHECK(bound_node(r, "p2") == "a");
-  // Bound at the 60 s cycle plus the 200 ms bind latency.
-  CHECK(*pod(r, "p2").bound_us == 60'200'000);
-}
-
 TEST_CASE("a pending pod on a cordoned cluster names the cordon") {
   const RunResult r =
       run(scenario("[{at: 0s, cordon: {selector: {pool: a}}}, {at: 0s, cordon: "
@@ -133,48 +120,6 @@ TEST_CASE("a pod deleted before it appears never runs, a pending one stops waiti
   CHECK(pod(r, "waiting").eviction_message == "deleted at 10s");
 }
 
-TEST_CASE("a node applied mid-run appears, and a new manifest of a node changes it") {
-  // At 30 s node c appears with one GPU; at 60 s node a's manifest gives it 2 GPUs. p1 and p2
-  // take a and b at 0 s; p3 (at 1 s) waits for c (30 s); p4 (at 40 s) waits for a's second
-  // GPU (60 s).
-  std::string events =
-      "[{at: 30s, apply: {apiVersion: v1, kind: Node, metadata: {name: c}, "
-      "status: {allocatable: {cpu: '8', memory: 32Gi, pods: '110', "
-      "nvidia.com/gpu: '1'}}}}, {at: 60s, apply: {apiVersion: v1, kind: Node, "
-      "metadata: {name: a, labels: {pool: a}}, status: {allocatable: {cpu: '8', "
-      "memory: 32Gi, pods: '110', nvidia.com/gpu: '2'}}}}]";
-  const RunResult r =
-      run(scenario(events, kTwoNodes + gpu_pod("p1", "0s", false) + gpu_pod("p2", "0s", false)
-                               + gpu_pod("p3", "1s", false) + gpu_pod("p4", "40s", false)));
-  CHECK(bound_node(r, "p3") == "c");
-  CHECK(*pod(r, "p3").bound_us == 30'200'000);
-  CHECK(bound_node(r, "p4") == "a");
-  CHECK(*pod(r, "p4").bound_us == 60'200'000);
-}
-
-TEST_CASE("a queue's quota raised mid-run lets its next pod run") {
-  // team's GPU limit is 1 until 10m, then 2: p2 waits until the 600 s cycle.
-  const std::string queue = R"(---
-apiVersion: scheduling.run.ai/v2
-kind: Queue
-metadata: {name: team}
-spec:
-  resources:
-    gpu: {quota: 1, limit: 1, overQuotaWeight: 1}
-    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
-    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
-)";
-  const std::string events =
-      "[{at: 10m, apply: {apiVersion: scheduling.run.ai/v2, kind: Queue, metadata: {name: team}, "
-      "spec: {resources: {gpu: {quota: 2, limit: 2, overQuotaWeight: 1}, cpu: {quota: -1, limit: "
-      "-1, overQuotaWeight: 1}, memory: {quota: -1, limit: -1, overQuotaWeight: 1}}}}}]";
-  const std::string labels = "  labels: {kai.scheduler/queue: team}\n";
-  const RunResult r = run(scenario(events, kTwoNodes + queue + gpu_pod("p1", "0s", false, labels)
-                                               + gpu_pod("p2", "0s", false, labels)));
-  CHECK(*pod(r, "p1").bound_us == 200'000);
-  CHECK(*pod(r, "p2").bound_us == 600'200'000);
-}
-
 /// One DRA-only node with two GPUs behind class gpu.nvidia.com.
 std::string dra_node(const std::string& extended_resource) {
   return R"(---
@@ -222,25 +167,6 @@ spec:
       requests: [{name: gpu, exactly: {deviceClassName: gpu.nvidia.com}}]
 )";
 
-TEST_CASE("a DeviceClass gaining extendedResourceName mid-run starts serving nvidia.com/gpu") {
-  // The DRA-only node advertises no nvidia.com/gpu; until 5m no class maps it, so the pod
-  // waits; the class applied at 5m with extendedResourceName serves it through KEP-5004.
-  const std::string events =
-      "[{at: 5m, apply: {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: "
-      "gpu.nvidia.com}, spec: {selectors: [{cel: {expression: 'device.driver == "
-      "\"gpu.nvidia.com\"'}}], extendedResourceName: nvidia.com/gpu}}}]";
-  // kube-scheduler: KAI would count the node's DRA GPUs in its GPU slot and bind the pod
-  // without any device (the kubelet would then reject it).
-  std::string text =
-      scenario(events, dra_node("") + gpu_pod("p1", "0s", false),
-               "  kubernetes: {version: \"1.35\", featureGates: {DRAExtendedResource: true}}\n");
-  text.replace(text.find("profile: kai"), 12, "profile: kube-scheduler");
-  const RunResult r = run(text);
-  CHECK(bound_node(r, "p1") == "dra-0");
-  CHECK(*pod(r, "p1").bound_us == 300'200'000);
-  CHECK(pod(r, "p1").devices.size() == 1);
-}
-
 TEST_CASE("a DRA driver restart wipes the slices; new pods wait for the republished pool") {
   // p1 holds gpu-0 from 0.2 s. The driver restarts at 60 s for 2 minutes: p2 (at 90 s) finds
   // no slice until 180 s, then takes gpu-1. p1 keeps running throughout.
@@ -267,25 +193,6 @@ TEST_CASE("a NoExecute device taint evicts the pod using the device") {
   CHECK(p1.eviction_message
         == "device gpu.nvidia.com/dra-0/gpu-0 has the NoExecute taint health=xid-79");
   CHECK(pod(r, "p2").devices.at(0).device == "gpu-1");
-}
-
-TEST_CASE("a device removed from its slice is never allocated again") {
-  // gpu-1 leaves at 10 s; p1 holds gpu-0 until 100 s, so p2 (at 20 s) waits for it.
-  std::string objects = dra_node("") + kTemplate + claim_pod("p2", "20s");
-  objects += R"(---
-apiVersion: v1
-kind: Pod
-metadata: {name: p1, annotations: {drasim.dev/runtime: 100s}}
-spec:
-  containers: [{name: main, resources: {claims: [{name: gpu}]}}]
-  resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}]
-)";
-  const RunResult r = run(scenario(
-      "[{at: 10s, removeDevices: {nodes: [dra-0], driver: gpu.nvidia.com, devices: [gpu-1]}}]",
-      objects));
-  CHECK(pod(r, "p2").devices.at(0).device == "gpu-0");
-  // p1 finishes at 100.2 s; the 101 s cycle places p2.
-  CHECK(*pod(r, "p2").bound_us == 101'200'000);
 }
 
 TEST_CASE("timeline events that cannot happen are errors at file:line:col") {
@@ -490,37 +397,6 @@ spec:
         == "node gpu-0 has 2 GPUs but 2 are still held through the device plugin from before its "
            "migration and 1 DRA devices are allocated: the DRA driver cannot see device-plugin "
            "allocations, so a GPU is given twice (drain nodes before switching them)");
-}
-
-TEST_CASE("KAI's accounting keeps DRA pods off the GPUs an undrained node's old pods hold") {
-  // The same node alone under kai: once it switches, its GPU slot holds its 2 DRA GPUs and
-  // p1's 2 device-plugin GPUs are charged to it, so p2 does not fit and stays pending; no GPU is
-  // given twice.
-  const std::string objects = R"(---
-apiVersion: resource.k8s.io/v1
-kind: DeviceClass
-metadata: {name: gpu.nvidia.com}
-spec:
-  selectors: [{cel: {expression: 'device.driver == "gpu.nvidia.com"'}}]
-  extendedResourceName: nvidia.com/gpu
----
-apiVersion: v1
-kind: Node
-metadata: {name: gpu-0}
-status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
----
-apiVersion: v1
-kind: Pod
-metadata: {name: p1}
-spec:
-  nodeName: gpu-0
-  containers: [{name: main, resources: {limits: {nvidia.com/gpu: "2"}}}]
-)" + gpu_pod("p2", "100s", false);
-  const RunResult r = run(scenario(
-      "[{at: 60s, migrate: {nodes: [gpu-0], driver: {name: gpu.nvidia.com}}}]\n  horizon: 5m",
-      objects, kGates));
-  CHECK(pod(r, "p2").phase == model::PodPhase::kPending);
-  CHECK(r.anomalies.empty());
 }
 
 }  // namespace

@@ -6,39 +6,18 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/load/expect_fixture.h"
 #include <string>
 #include <string_view>
 
 namespace drasim::sim {
 namespace {
 
-const char* const kHead = R"(apiVersion: scheduling.run.ai/v2
-kind: Queue
-metadata: {name: team-a}
----
-apiVersion: drasim.dev/v1alpha1
-kind: Scenario
-metadata: {name: t}
-spec:
-  expect:
-)";
-
-std::string errors_of(std::string_view expect_items) {
-  try {
-    (void)load_scenario_texts({{"t.yaml", std::string(kHead) + std::string(expect_items)}});
-  } catch (const InputError& e) {
-    std::string out;
-    for (const Diagnostic& d : e.diagnostics()) {
-      out += d.to_string() + "\n";
-    }
-    return out;
-  }
-  return "";
-}
+using expect_fixture::errors_of;
+using expect_fixture::load_ok;
 
 Expectation only(std::string_view expect_item) {
-  const Scenario s =
-      load_scenario_texts({{"t.yaml", std::string(kHead) + std::string(expect_item)}});
+  const Scenario s = load_ok(expect_item);
   REQUIRE(s.expectations.size() == 1);
   return s.expectations[0];
 }
