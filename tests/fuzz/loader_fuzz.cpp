@@ -1,6 +1,7 @@
 // A deterministic mutation fuzzer for the scenario loader and the engine behind it.
 //
-// Seeds are real inputs: every YAML file under the shared fixtures and the reference scenarios.
+// Seeds are real inputs: every YAML file under the shared fixtures, the reference scenarios and
+// the scenario tests (tests/cases).
 // Each iteration picks a seed (sometimes two, spliced), applies a few mutations (byte flips,
 // deletions, duplicated or swapped lines, truncation, YAML special characters, anchors and
 // aliases, tags, very long scalars, deep nesting, edge-case values, dangling references), loads
@@ -604,7 +605,8 @@ bool parse_args(int argc, char** argv, Options& o) {
   if (o.seed_dirs.empty()) {
 #if defined(DRASIM_SHARED_DIR) && defined(DRASIM_SOURCE_DIR)
     o.seed_dirs = {std::string(DRASIM_SHARED_DIR) + "/fixtures",
-                   std::string(DRASIM_SOURCE_DIR) + "/scenarios"};
+                   std::string(DRASIM_SOURCE_DIR) + "/scenarios",
+                   std::string(DRASIM_SOURCE_DIR) + "/tests/cases"};
 #else
     std::cerr << "loader_fuzz: error: no --seeds DIR given and no default compiled in\n";
     return false;

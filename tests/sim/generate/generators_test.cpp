@@ -1,6 +1,6 @@
-// Tests of `spec.generate[]` expansion (sim/generate/generators.cpp, sim/generate/generate_*.cpp): what node
-// pools and workloads turn into, names and padding, topology blocks, request styles, gangs, and the
-// determinism of every random draw.
+// Tests of `spec.generate[]` expansion (sim/generate/generators.cpp, sim/generate/generate_*.cpp):
+// what node pools and workloads turn into, names and padding, topology blocks, request styles,
+// gangs, and the determinism of every random draw.
 #include "sim/generate/generators.h"
 
 #include "model/k8s/generated_name.h"

@@ -1,5 +1,5 @@
-// Tests of the resource.k8s.io decoders (sim/load/decode_dra_*.cpp): each kind's fields, the v1beta1
-// spelling, the API server's validation rules and 1.35 limits, and real manifests from
+// Tests of the resource.k8s.io decoders (sim/load/decode_dra_*.cpp): each kind's fields, the
+// v1beta1 spelling, the API server's validation rules and 1.35 limits, and real manifests from
 // /work/shared/fixtures.
 #include "sim/load/decoders.h"
 #include "sim/load/yaml_source.h"

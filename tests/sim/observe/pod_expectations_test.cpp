@@ -14,8 +14,9 @@ namespace {
 
 /// One 2-GPU node; three 1-GPU pods labelled app=train in `ml`: t1 (runs 10 s) and t2 at 0 s,
 /// t3 at 1 s (no GPU left until t1 finishes at 10.2 s; the next cycle, at the 11 s period
-/// boundary, places it, and it is Running from 11.2 s after the 200 ms bind latency); and a 1-GPU pod `solo` in `default` at 30 s, which waits: t2 and t3 run for an hour.
-/// No queues: every pod is in `default-queue`, and nothing is evicted.
+/// boundary, places it, and it is Running from 11.2 s after the 200 ms bind latency); and a 1-GPU
+/// pod `solo` in `default` at 30 s, which waits: t2 and t3 run for an hour. No queues: every pod is
+/// in `default-queue`, and nothing is evicted.
 std::vector<ExpectationResult> verdicts(const std::string& expect) {
   const std::string pod = R"(---
 apiVersion: v1
