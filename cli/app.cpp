@@ -4,6 +4,7 @@
 #include "cli/profiles_command.h"
 #include "cli/run_command.h"
 #include "cli/validate_command.h"
+#include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
 
 #include <CLI/CLI.hpp>
@@ -42,6 +43,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     for (const auto& d : e.diagnostics()) {
       err << d.to_string() << "\n";
     }
+    return kExitInvalidInput;
+  } catch (const sim::RunLimitError& e) {
+    err << "drasim: error: " << e.what() << "\n";
     return kExitInvalidInput;
   } catch (const std::exception& e) {
     err << "drasim: internal error (a bug; please report it): " << e.what() << "\n";

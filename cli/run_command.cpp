@@ -54,6 +54,14 @@ CLI::App* setup_run(CLI::App& app, RunOptions& options) {
                   "Run under this scheduler profile instead of the scenario's "
                   "(compare: drasim run FILE --profile kai-v0.17)")
       ->check(CLI::IsMember(names));
+  cmd->add_option("--max-events", options.limits.max_events,
+                  "Stop (exit 2, no report) after this many simulation events; 0: no limit")
+      ->capture_default_str();
+  cmd->add_option("--max-wall", options.limits.max_wall_seconds,
+                  "Stop (exit 2, no report) after this many seconds of wall-clock time; 0: no "
+                  "limit")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   return cmd;
 }
 
@@ -74,7 +82,9 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       scenario.scheduler.profile = p.profile;
     }
   }
-  const sim::RunResult result = sim::run_scenario(scenario);
+  sim::EngineOptions engine;
+  engine.limits = options.limits;
+  const sim::RunResult result = sim::run_scenario(scenario, engine);
   const bool to_stdout = options.out == "-";
   std::ostream& summary_stream = to_stdout ? err : out;
   if (!options.quiet) {

@@ -2,6 +2,8 @@
 /// `drasim run [FILES...]`: replay a scenario, print a summary, write reports, and exit with
 /// the expectations' verdict.
 
+#include "sim/engine/progress_guard.h"
+
 #include <CLI/CLI.hpp>
 
 #include <iosfwd>
@@ -15,13 +17,15 @@ struct RunOptions {
   std::vector<std::string> reports;  ///< json, junit
   std::string out = ".";             ///< a directory, or `-` for JSON on stdout
   bool quiet = false;
-  std::string profile;  ///< `--profile`: replaces `spec.scheduler.profile` (empty: keep it)
+  std::string profile;    ///< `--profile`: replaces `spec.scheduler.profile` (empty: keep it)
+  sim::RunLimits limits;  ///< `--max-events`, `--max-wall`
 };
 
 /// Registers the subcommand; `options` must outlive parsing.
 CLI::App* setup_run(CLI::App& app, RunOptions& options);
 
-/// Runs it. Throws sim::InputError on bad input; returns the exit code otherwise.
+/// Runs it. Throws sim::InputError on bad input and sim::RunLimitError when a limit stops the
+/// run; returns the exit code otherwise.
 int run_run(const RunOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace drasim::cli

@@ -66,7 +66,8 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
       quota_(state_.queues.size()),
       metrics_(state_),
       negative_idle_(state_.nodes.size()),
-      quota_drift_(state_.queues.size()) {
+      quota_drift_(state_.queues.size()),
+      guard_(options.limits) {
   for (size_t i = 0; i < scenario.binder_faults.size(); ++i) {
     faults_left_[i] = scenario.binder_faults[i].count;
   }
@@ -119,7 +120,10 @@ void Engine::mark_dirty(SimTime earliest) {
   // Cycles fall on multiples of the period; the cycle phase runs after every state change at
   // the same instant, so a change at a boundary is seen by that boundary's cycle.
   const int64_t period = scenario_.scheduler.period.us;
-  const int64_t next = (earliest.us + period - 1) / period * period;
+  int64_t next = (earliest.us + period - 1) / period * period;
+  if (next == now_.us && guard_.instant_used_up(now_)) {
+    next += period;  // this instant's cycles are used up (ProgressGuard)
+  }
   queue_.schedule(SimTime{next}, CycleDue{});
   cycle_pending_ = true;
 }
@@ -374,6 +378,7 @@ void Engine::handle(const CycleDue&) {
     return;
   }
   dirty_ = false;
+  guard_.cycle_at(now_);
   const model::CycleResult result =
       model::run_cycle(state_, scheduler_options(scenario_.scheduler), now_.us);
   ++stats_.cycles;
@@ -425,6 +430,7 @@ RunResult Engine::run() {
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
     metrics_.sample(state_, now_);
     ++stats_.events;
+    guard_.event_done(now_, stats_, state_);
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {
@@ -438,6 +444,9 @@ RunResult Engine::run() {
   result.end = scenario_.horizon ? SimTime{scenario_.horizon->us} : now_;
   result.expectations = std::move(verdicts_);
   result.warnings = scenario_.warnings;
+  if (std::optional<std::string> warning = guard_.warning()) {
+    result.warnings.push_back(std::move(*warning));
+  }
   result.stats = stats_;
   result.quota = quota_.take();
   result.quota_drift = quota_.take_peaks();

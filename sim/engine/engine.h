@@ -9,6 +9,7 @@
 
 #include "model/scheduler.h"
 #include "sim/engine/event_queue.h"
+#include "sim/engine/progress_guard.h"
 #include "sim/load/scenario.h"
 #include "sim/observe/metrics_recorder.h"
 #include "sim/observe/negative_idle_detector.h"
@@ -27,6 +28,7 @@ struct EngineOptions {
   /// Ground truth, negative-idle and quota-drift detection (off only to measure their cost:
   /// the report then has no engine-side anomalies and `actual` stays 0).
   bool detect_anomalies = true;
+  RunLimits limits;  ///< when a run that does not end by itself is stopped
 };
 
 class Engine {
@@ -99,6 +101,7 @@ class Engine {
   MetricsRecorder metrics_;
   NegativeIdleDetector negative_idle_;
   QuotaDriftDetector quota_drift_;
+  ProgressGuard guard_;
 };
 
 /// Convenience: build an Engine and run it.

@@ -67,7 +67,9 @@ TEST_CASE("fill 1000 DRA nodes with 8000 one-GPU claim-template pods", "[dra]") 
       return sim::run_scenario(scenario).stats.placements;
     };
     BENCHMARK("replay without anomaly detection, profile " + profile) {
-      return sim::run_scenario(scenario, sim::EngineOptions{false}).stats.placements;
+      return sim::run_scenario(scenario,
+                               sim::EngineOptions{.detect_anomalies = false, .limits = {}})
+          .stats.placements;
     };
   }
 }

@@ -25,7 +25,8 @@ TEST_CASE("device-plugin cluster of 1000 nodes and 10000 pods", "[engine]") {
   };
   // The cost of ground truth, negative-idle and quota-drift detection is the difference.
   BENCHMARK("replay without anomaly detection") {
-    return sim::run_scenario(scenario, sim::EngineOptions{false}).stats.placements;
+    return sim::run_scenario(scenario, sim::EngineOptions{.detect_anomalies = false, .limits = {}})
+        .stats.placements;
   };
 }
 

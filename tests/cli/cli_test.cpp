@@ -297,6 +297,31 @@ TEST_CASE("drasim run --out DIR on bad input does not create DIR") {
   CHECK_FALSE(fs::exists(out_dir));
 }
 
+TEST_CASE("drasim run stopped by --max-events exits 2, says where the time went, writes nothing") {
+  const TempDir input;
+  const std::string file = input.write("fail.yaml", kFailingScenario);
+  const TempDir out_dir;
+  const Run r = drasim(
+      {"run", "--max-events", "2", "--report", "json", "--out", out_dir.path().string(), file});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  // The two events: the pod is submitted at 0 s, and the cycle at 0 s finds no node for it.
+  CHECK(r.err
+        == "drasim: error: the run stopped at its --max-events limit of 2 events at simulated "
+           "time 0.0s: 2 events, 1 scheduling cycles, 0 placements, 0 evictions by the "
+           "scheduler, 0 by timeline events; a run that evicts and places the same pods again "
+           "and again does not end by itself (set spec.horizon, or raise the limit)\n");
+  CHECK(entries_in(out_dir.path()) == 0);
+}
+
+TEST_CASE("--max-wall takes a number of seconds of zero or more") {
+  const TempDir input;
+  const std::string file = input.write("fail.yaml", kFailingScenario);
+  const Run r = drasim({"run", "--max-wall", "-1", file});
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "--max-wall"));
+}
+
 TEST_CASE("drasim run --out DIR writes the requested reports when the input is good") {
   const TempDir input;
   const std::string file = input.write("fail.yaml", kFailingScenario);

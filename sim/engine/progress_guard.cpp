@@ -1,0 +1,91 @@
+#include "sim/engine/progress_guard.h"
+
+#include <fmt/format.h>
+
+namespace drasim::sim {
+namespace {
+
+/// ", most evicted: ml/a (412 evictions)", or "" when nothing was evicted.
+std::string most_evicted(const model::ClusterState& state) {
+  const model::PodInfo* top = nullptr;
+  size_t at = 0;
+  for (size_t i = 0; i < state.pods.size(); ++i) {
+    // Ties go to the first pod in pod order, so the message is the same on every run.
+    if (state.pods[i].evictions > (top == nullptr ? 0 : top->evictions)) {
+      top = &state.pods[i];
+      at = i;
+    }
+  }
+  return top == nullptr ? std::string()
+                        : fmt::format(", most evicted: {} ({} evictions)",
+                                      state.pod_key(model::PodId::from_index(at)), top->evictions);
+}
+
+}  // namespace
+
+ProgressGuard::ProgressGuard(RunLimits limits)
+    : limits_(limits), started_(std::chrono::steady_clock::now()) {}
+
+void ProgressGuard::cycle_at(SimTime now) {
+  if (now == instant_) {
+    ++cycles_at_instant_;
+    return;
+  }
+  instant_ = now;
+  cycles_at_instant_ = 1;
+}
+
+bool ProgressGuard::instant_used_up(SimTime now) {
+  if (now != instant_ || cycles_at_instant_ < kMaxCyclesPerInstant) {
+    return false;
+  }
+  if (!first_used_up_) {
+    first_used_up_ = now;
+  }
+  // Counted once per instant: the engine asks again for each change at the same instant.
+  if (cycles_at_instant_ == kMaxCyclesPerInstant) {
+    ++instants_used_up_;
+    ++cycles_at_instant_;
+  }
+  return true;
+}
+
+void ProgressGuard::event_done(SimTime now, const RunStats& stats,
+                               const model::ClusterState& state) {
+  ++events_;
+  std::string limit;
+  if (limits_.max_events != 0 && events_ >= limits_.max_events) {
+    limit = fmt::format("--max-events limit of {} events", limits_.max_events);
+  } else if (limits_.max_wall_seconds > 0 && events_ % 4096 == 0) {
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started_;
+    if (spent.count() >= limits_.max_wall_seconds) {
+      limit = fmt::format("--max-wall limit of {}s", limits_.max_wall_seconds);
+    }
+  }
+  if (limit.empty()) {
+    return;
+  }
+  throw RunLimitError(fmt::format(
+      "the run stopped at its {} at simulated time {}s: {} events, {} scheduling cycles, {} "
+      "placements, {} evictions by the scheduler, {} by timeline events{}; a run that evicts and "
+      "places the same pods again and again does not end by itself (set spec.horizon, or raise "
+      "the limit)",
+      limit, format_seconds(now), events_, stats.cycles, stats.placements, stats.evictions,
+      stats.event_evictions, most_evicted(state)));
+}
+
+std::optional<std::string> ProgressGuard::warning() const {
+  if (!first_used_up_) {
+    return std::nullopt;
+  }
+  const std::string more = instants_used_up_ > 1
+                               ? fmt::format(" (and at {} later instants)", instants_used_up_ - 1)
+                               : std::string();
+  return fmt::format(
+      "at {}s{} the scheduler ran {} cycles without simulated time moving on (pods evicted with "
+      "a 0 s grace period and placed again at once?); drasim moved each time to the next cycle "
+      "period",
+      format_seconds(*first_used_up_), more, kMaxCyclesPerInstant);
+}
+
+}  // namespace drasim::sim

@@ -1,0 +1,64 @@
+#pragma once
+/// What keeps a run from spinning. Two failure shapes made runs hang: cycles repeating at one
+/// frozen instant (a victim with a 0 s grace period leaves at once, its owner recreates it, the
+/// next cycle evicts it again, and time never moves), and an evict / recreate loop that moves
+/// time forward forever when the scenario has no horizon.
+/// - At most kMaxCyclesPerInstant cycles run at one simulated instant; after that the engine
+///   moves the next cycle to the next period boundary, and the report says so in a warning.
+/// - A run stops with RunLimitError (exit 2, no report) once it has processed `max_events`
+///   events or spent `max_wall_seconds` of wall-clock time; the message says which limit and
+///   where the time went. The defaults are far above what any reference scenario needs.
+
+#include "model/cluster/cluster_state.h"
+#include "sim/load/sim_time.h"
+#include "sim/observe/run_result.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace drasim::sim {
+
+struct RunLimits {
+  uint64_t max_events = 10'000'000;  ///< 0: no limit
+  double max_wall_seconds = 1800;    ///< 0: no limit
+};
+
+/// A run stopped by one of its RunLimits.
+class RunLimitError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class ProgressGuard {
+ public:
+  static constexpr uint32_t kMaxCyclesPerInstant = 1000;
+
+  explicit ProgressGuard(RunLimits limits);
+
+  /// A scheduling cycle runs at `now`.
+  void cycle_at(SimTime now);
+
+  /// Whether the cycles at `now` are used up: the next one must wait for the next period. The
+  /// first time an instant is used up it is remembered for the warning.
+  [[nodiscard]] bool instant_used_up(SimTime now);
+
+  /// One more event was processed at `now`; throws RunLimitError past a limit.
+  void event_done(SimTime now, const RunStats& stats, const model::ClusterState& state);
+
+  /// The report's warning when some instant used up its cycles; none otherwise.
+  [[nodiscard]] std::optional<std::string> warning() const;
+
+ private:
+  RunLimits limits_;
+  std::chrono::steady_clock::time_point started_;
+  SimTime instant_{-1};
+  uint32_t cycles_at_instant_ = 0;
+  std::optional<SimTime> first_used_up_;
+  uint64_t instants_used_up_ = 0;
+  uint64_t events_ = 0;
+};
+
+}  // namespace drasim::sim
