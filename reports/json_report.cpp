@@ -193,7 +193,7 @@ void write_anomaly(JsonWriter& w, const model::Anomaly& a) {
   w.key("queue");
   string_or_null(w, a.queue);
   w.key("resource");
-  w.value(a.resource);
+  string_or_null(w, a.resource);  // none for an anomaly about a pod, such as eviction-churn
   w.key("value");
   amount(w, a.value);
   w.key("pod");

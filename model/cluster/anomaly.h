@@ -3,7 +3,8 @@
 /// depart from what the cluster really holds or could do. Model code reports the ones it sees
 /// while deciding (a topology domain rejected only for a DRA-delegated resource, GPUs counted
 /// twice, a stale claim, a shadowed DeviceClass, an unresolvable request); the engine's
-/// detectors add negative idle and quota drift after every cycle and bind.
+/// detectors add negative idle and quota drift after every cycle and bind, and eviction churn
+/// when the scheduler keeps evicting the same pod.
 
 #include <cstdint>
 #include <string>
@@ -18,6 +19,7 @@ enum class AnomalyKind {
   kStaleClaim,
   kShadowedDeviceClass,
   kUnresolvableRequest,
+  kEvictionChurn,
 };
 
 /// The report's name: `negative-idle`, `quota-drift`, `topology-false-reject`, `double-count`,
@@ -38,14 +40,17 @@ constexpr const char* to_string(AnomalyKind k) {
       return "shadowed-device-class";
     case AnomalyKind::kUnresolvableRequest:
       return "unresolvable-request";
+    case AnomalyKind::kEvictionChurn:
+      return "eviction-churn";
   }
   return "unknown";
 }
 
 inline constexpr AnomalyKind kAnomalyKinds[] = {
-    AnomalyKind::kNegativeIdle,        AnomalyKind::kQuotaDrift, AnomalyKind::kTopologyFalseReject,
-    AnomalyKind::kDoubleCount,         AnomalyKind::kStaleClaim, AnomalyKind::kShadowedDeviceClass,
-    AnomalyKind::kUnresolvableRequest,
+    AnomalyKind::kNegativeIdle,        AnomalyKind::kQuotaDrift,
+    AnomalyKind::kTopologyFalseReject, AnomalyKind::kDoubleCount,
+    AnomalyKind::kStaleClaim,          AnomalyKind::kShadowedDeviceClass,
+    AnomalyKind::kUnresolvableRequest, AnomalyKind::kEvictionChurn,
 };
 
 struct Anomaly {

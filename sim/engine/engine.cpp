@@ -67,6 +67,7 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
       metrics_(state_),
       negative_idle_(state_.nodes.size()),
       quota_drift_(state_.queues.size()),
+      churn_(state_.pods.size()),
       guard_(options.limits) {
   for (size_t i = 0; i < scenario.binder_faults.size(); ++i) {
     faults_left_[i] = scenario.binder_faults[i].count;
@@ -186,6 +187,7 @@ void Engine::after_cycle(const model::CycleResult& result) {
   for (const model::PodId pod : result.evictions) {
     truth_.sync(state_, pod);
     negative_idle_.touched(state_.pod(pod).node);
+    churn_.evicted(state_, pod);
   }
   quota_.after_cycle(state_, truth_, result.fair_shares, now_);
   quota_drift_.check_all(state_, truth_);

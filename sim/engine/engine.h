@@ -11,6 +11,7 @@
 #include "sim/engine/event_queue.h"
 #include "sim/engine/progress_guard.h"
 #include "sim/load/scenario.h"
+#include "sim/observe/eviction_churn_detector.h"
 #include "sim/observe/metrics_recorder.h"
 #include "sim/observe/negative_idle_detector.h"
 #include "sim/observe/queue_ground_truth.h"
@@ -101,6 +102,7 @@ class Engine {
   MetricsRecorder metrics_;
   NegativeIdleDetector negative_idle_;
   QuotaDriftDetector quota_drift_;
+  EvictionChurnDetector churn_;
   ProgressGuard guard_;
 };
 

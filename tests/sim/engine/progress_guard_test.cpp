@@ -64,6 +64,13 @@ TEST_CASE("cycles at one frozen instant stop after 1000 and time moves to the ne
         == "at 0.0s (and at 10 later instants) the scheduler ran 1000 cycles without simulated "
            "time moving on (pods evicted with a 0 s grace period and placed again at once?); "
            "drasim moved each time to the next cycle period");
+  // The loop is also in the report: r0a, the queue0 pod reclaim takes each cycle, is evicted
+  // for the sixth time within the first instant, so the only anomaly is its eviction churn.
+  REQUIRE(r.anomalies.size() == 1);
+  CHECK(r.anomalies[0].kind == model::AnomalyKind::kEvictionChurn);
+  CHECK(r.anomalies[0].message
+        == "default/r0a was evicted 6 times between 0.0s and 0.0s and placed again each time: "
+           "the scheduler is taking the same resources back and forth");
 }
 
 TEST_CASE("a run with no horizon that keeps evicting stops at its event limit") {

@@ -108,7 +108,7 @@ TEST_CASE("an anomaliesAtMost expectation names the allowed kinds for an unknown
   CHECK(errors_of("  - anomaliesAtMost: {kind: stale, count: 0}\n")
         == "t.yaml:10:29: error: spec.expect[0].anomaliesAtMost.kind: one of negative-idle, "
            "quota-drift, topology-false-reject, double-count, stale-claim, "
-           "shadowed-device-class, unresolvable-request, got \"stale\"\n");
+           "shadowed-device-class, unresolvable-request, eviction-churn, got \"stale\"\n");
   CHECK(errors_of("  - anomaliesAtMost: {kind: quota-drift, count: -1}\n")
         == "t.yaml:10:49: error: spec.expect[0].anomaliesAtMost.count: zero or more anomalies, "
            "got -1\n");
