@@ -11,7 +11,8 @@
 
 namespace drasim::sim {
 
-/// One line per invalid pool (of the newest generation present in the input).
+/// One line per pool that is invalid at some instant (judging the newest generation of the
+/// slices that exist then): the first such state.
 [[nodiscard]] std::vector<std::string> invalid_pool_warnings(const Scenario& scenario);
 
 }  // namespace drasim::sim

@@ -39,6 +39,49 @@ TEST_CASE("only the newest generation of a pool is judged") {
   CHECK(s.warnings.empty());
 }
 
+TEST_CASE("two versions of a slice that never exist together do not make the pool invalid") {
+  // removeDevices at 10 s replaces the slice with a copy without gpu-1 (same name and
+  // generation): before 10 s the pool has gpu-0 and gpu-1, after it gpu-0 alone. Judged without
+  // time, the two versions would repeat gpu-0.
+  const Scenario s = load_scenario_texts({{"t.yaml", R"(apiVersion: v1
+kind: Node
+metadata: {name: dra-0}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-0-gpus}
+spec:
+  driver: gpu.nvidia.com
+  nodeName: dra-0
+  pool: {name: dra-0, generation: 1, resourceSliceCount: 1}
+  devices: [{name: gpu-0}, {name: gpu-1}]
+---
+apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: t}
+spec:
+  events:
+  - {at: 10s, removeDevices: {nodes: [dra-0], driver: gpu.nvidia.com, devices: [gpu-1]}}
+)"}});
+  CHECK(s.warnings.empty());
+}
+
+TEST_CASE("a pool that becomes invalid only later is warned about") {
+  // The second slice appears at 30 s and repeats gpu-0: from then on the pool is invalid.
+  const Scenario s = load_scenario_texts(
+      {{"t.yaml",
+        slice("s1", 1, "  devices: [{name: gpu-0}]\n")
+            + "---\napiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: "
+              "s2, annotations: {drasim.dev/at: 30s}}\nspec:\n  driver: gpu.example.com\n"
+              "  nodeName: dra-a\n  pool: {name: dra-a, generation: 1, "
+              "resourceSliceCount: 2}\n  devices: [{name: gpu-0}]\n"}});
+  CHECK(s.warnings
+        == std::vector<std::string>{
+            "resource pool gpu.example.com/dra-a (generation 1) is invalid and the scheduler "
+            "will not use its devices: duplicate device name gpu-0"});
+}
+
 TEST_CASE("a device that consumes from a counter set or counter that does not exist") {
   const std::string counters =
       "  sharedCounters:\n  - name: parts\n    counters: {memory: {value: 40Gi}}\n";
