@@ -39,13 +39,11 @@ bool ProgressGuard::instant_used_up(SimTime now) {
   if (now != instant_ || cycles_at_instant_ < kMaxCyclesPerInstant) {
     return false;
   }
-  if (!first_used_up_) {
-    first_used_up_ = now;
-  }
   // Counted once per instant: the engine asks again for each change at the same instant.
-  if (cycles_at_instant_ == kMaxCyclesPerInstant) {
+  if (last_used_up_ != now) {
+    first_used_up_ = first_used_up_.value_or(now);
+    last_used_up_ = now;
     ++instants_used_up_;
-    ++cycles_at_instant_;
   }
   return true;
 }

@@ -57,6 +57,7 @@ class ProgressGuard {
   SimTime instant_{-1};
   uint32_t cycles_at_instant_ = 0;
   std::optional<SimTime> first_used_up_;
+  std::optional<SimTime> last_used_up_;  ///< the instant counted last in instants_used_up_
   uint64_t instants_used_up_ = 0;
   uint64_t events_ = 0;
 };

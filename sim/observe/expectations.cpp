@@ -27,15 +27,20 @@ model::PodId find_pod(const model::ClusterState& s, const std::string& key) {
   return model::PodId();
 }
 
-/// Where a pod is or, once finished, last ran; "" when neither.
+/// The node a pod is on or, once finished, last ran on; invalid when neither.
+model::NodeId where_is(const model::PodInfo& p) {
+  return p.node.valid() ? p.node : p.ran_on;
+}
+
+/// That node's name; "" when there is none.
 std::string node_of(const model::ClusterState& s, const model::PodInfo& p) {
-  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  const model::NodeId where = where_is(p);
   return where.valid() ? s.node(where).name : std::string();
 }
 
 /// Whether the pod is, or last ran, on the node the expectation names (by name or labels).
 bool on_target_node(const Expectation& e, const model::ClusterState& s, const model::PodInfo& p) {
-  const model::NodeId where = p.node.valid() ? p.node : p.ran_on;
+  const model::NodeId where = where_is(p);
   if (!where.valid()) {
     return false;
   }
