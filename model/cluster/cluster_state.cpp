@@ -202,9 +202,7 @@ void ClusterState::reindex(JobId job_id) {
   const bool queued = job.queue.valid() && queues[job.queue.index()].leaf;
   std::optional<JobKey> want;
   if (job.pending_pods > 0) {
-    const int32_t rank = job.active_pods < job.min_member    ? 0
-                         : job.active_pods == job.min_member ? 1
-                                                             : 2;
+    const int32_t rank = JobKey::rank_of(job.active_pods, job.min_member);
     const PodId head = *first_pending(job);
     // Simple: the job wants one task now and a failure is reported on that task alone (KAI's
     // gang wording applies only below minMember).
@@ -414,6 +412,7 @@ void ClusterState::begin_release(PodId pod_id) {
   // KAI changes a task's status by removing and re-adding it.
   leave_groups(n, spec_of(pod_id), p, p.phase);
   join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
+  p.released_from = p.phase;
   p.phase = PodPhase::kReleasing;
   ++jobs[p.job.index()].releasing_pods;
   index_bound(p.job);

@@ -235,7 +235,8 @@ struct PodInfo {
   std::vector<PodDevice> devices;  ///< what the pod's claims held when it was placed
   uint32_t epoch = 0;              ///< placements so far (events name the one they belong to)
   uint32_t evictions = 0;          ///< times the scheduler evicted this pod
-  std::string eviction_message;    ///< the scheduler's words for the last eviction
+  PodPhase released_from = PodPhase::kNotSubmitted;  ///< the phase the last release began in
+  std::string eviction_message;  ///< the scheduler's words for the last eviction
   /// A shared pod's GPU groups on its node (NodeGpuGroups ids), chosen before it is placed; kept
   /// after it finishes for the report, cleared when it returns to pending.
   std::vector<uint32_t> gpu_groups;
@@ -258,6 +259,11 @@ struct PodInfo {
 /// elastic rank (below minMember, at it, above it), then older, then name), so the per-queue
 /// pending index can be kept sorted without touching strings.
 struct JobKey {
+  /// The elastic rank of a job with `active` pods: below minMember (0), at it (1), above it (2).
+  [[nodiscard]] static int32_t rank_of(int64_t active, int64_t min_member) {
+    return active < min_member ? 0 : active == min_member ? 1 : 2;
+  }
+
   int64_t neg_priority = 0;
   int32_t elastic_rank = 0;
   int64_t creation_us = 0;

@@ -23,6 +23,7 @@
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
 #include "sim/engine/engine.h"
+#include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
 #include "sim/scenario_loader.h"
 
@@ -450,7 +451,7 @@ bool yaml_cpp_would_loop(const std::string& text) {
   return false;
 }
 
-enum class Verdict { kRejected, kLoadedAndRan, kLoadedTooBig, kBug, kKnownHang };
+enum class Verdict { kRejected, kLoadedAndRan, kLoadedAndStopped, kLoadedTooBig, kBug, kKnownHang };
 
 int64_t expanded_pods(const Scenario& s) {
   int64_t max_group = 1;
@@ -467,8 +468,10 @@ int64_t expanded_pods(const Scenario& s) {
   return total;
 }
 
-/// Loads and (when small enough) replays one input in this process.
-Verdict try_input(const std::vector<InputText>& inputs, std::string& what) {
+/// Loads and (when small enough) replays one input in this process; `run_wall_seconds` (0: none)
+/// bounds the replay as drasim run --max-wall does.
+Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
+                  double run_wall_seconds) {
   for (const InputText& in : inputs) {
     if (yaml_cpp_would_loop(in.text)) {
       what = in.name + ": yaml-cpp 0.7 LoadAll loops on this input (jbeder/yaml-cpp#1040)";
@@ -485,7 +488,16 @@ Verdict try_input(const std::vector<InputText>& inputs, std::string& what) {
     if (!scenario.horizon || *scenario.horizon > cap) {
       scenario.horizon = cap;
     }
-    (void)drasim::sim::run_scenario(scenario);
+    // A run that does not end in half the iteration's time stops at its wall-clock limit, as
+    // drasim run would (exit 2 with a message): an answer, not a hang. A loop that processes no
+    // events at all still runs into the fork's alarm.
+    drasim::sim::EngineOptions options;
+    options.limits.max_wall_seconds = run_wall_seconds;
+    try {
+      (void)drasim::sim::run_scenario(scenario, options);
+    } catch (const drasim::sim::RunLimitError&) {
+      return Verdict::kLoadedAndStopped;
+    }
     return Verdict::kLoadedAndRan;
   } catch (const InputError& e) {
     what = e.what();
@@ -527,7 +539,7 @@ Outcome run_forked(const std::vector<InputText>& inputs, unsigned timeout_second
   if (child == 0) {
     alarm(timeout_seconds);  // SIGALRM's default action ends the child
     std::string what;
-    const Verdict v = try_input(inputs, what);
+    const Verdict v = try_input(inputs, what, timeout_seconds / 2.0);
     if (v == Verdict::kBug) {
       std::cout << "  " << what << "\n";
     }
@@ -556,7 +568,7 @@ Outcome run_forked(const std::vector<InputText>& inputs, unsigned timeout_second
 
 Outcome run_in_process(const std::vector<InputText>& inputs) {
   Outcome o;
-  o.verdict = try_input(inputs, o.detail);
+  o.verdict = try_input(inputs, o.detail, 0);
   return o;
 }
 
@@ -617,12 +629,15 @@ bool parse_args(int argc, char** argv, Options& o) {
 
 int replay(const std::string& path) {
   std::string what;
-  switch (try_input({{path, read_file(path)}}, what)) {
+  switch (try_input({{path, read_file(path)}}, what, 0)) {
     case Verdict::kRejected:
       std::cout << "rejected (InputError):\n" << what;
       return 0;
     case Verdict::kLoadedAndRan:
       std::cout << "loaded and ran\n";
+      return 0;
+    case Verdict::kLoadedAndStopped:
+      std::cout << "loaded and ran until its wall-clock limit\n";
       return 0;
     case Verdict::kLoadedTooBig:
       std::cout << "loaded; too big to replay here\n";
@@ -638,7 +653,7 @@ int replay(const std::string& path) {
 }
 
 struct Stats {
-  uint64_t by_verdict[5] = {};
+  uint64_t by_verdict[6] = {};
   uint64_t crashes = 0;
   uint64_t timeouts = 0;
   uint64_t first_known_hang = UINT64_MAX;
@@ -673,6 +688,7 @@ void print_summary(const Options& o, size_t seeds, const Stats& s) {
   std::cout << "loader_fuzz: iterations " << o.start << ".." << o.start + o.iterations << " over "
             << seeds << " seeds (seed " << o.seed << "): " << s.count(Verdict::kRejected)
             << " rejected, " << s.count(Verdict::kLoadedAndRan) << " loaded and ran, "
+            << s.count(Verdict::kLoadedAndStopped) << " stopped at their wall-clock limit, "
             << s.count(Verdict::kLoadedTooBig) << " loaded but too big to run, "
             << s.count(Verdict::kKnownHang) << " skipped as yaml-cpp#1040 hangs";
   if (s.first_known_hang != UINT64_MAX) {

@@ -439,6 +439,12 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
     const std::vector<PodId>& tasks, Statement& stmt, const TopologyScope* scope) {
   for (size_t i = 0; i < tasks.size(); ++i) {
     const PodId pod = tasks[i];
+    if (state_.pod(pod).phase == PodPhase::kReleasing) {
+      if (!replace_victim(pod, stmt, scope)) {
+        return TaskFailure{pod, i, "an evicted pod fits nowhere"};
+      }
+      continue;
+    }
     const uint32_t fit_class = state_.spec_of(pod).fit_class;
     const std::optional<std::string>& cached = failed_classes_[fit_class];
     Placement placement;
@@ -458,7 +464,8 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
       }
       return TaskFailure{pod, i, std::move(placement.reason)};
     }
-    if (placement.fits_idle) {
+    // The eviction actions only simulate: KAI places their tasks pipeline-only.
+    if (placement.fits_idle && allocating_) {
       stmt.allocate(pod, *placement.node, std::move(placement.allocations),
                     std::move(placement.bridge));
     } else {
@@ -467,6 +474,33 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
     }
   }
   return std::nullopt;
+}
+
+bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope) {
+  // A victim's claim devices (its own claims, or the KEP-5004 claim that serves its extended
+  // resources) are not re-allocated in the simulation: it stays evicted.
+  PodInfo& p = state_.pod(pod);
+  if (state_.spec_of(pod).has_resource_claims
+      || (p.bridge_claim.valid() && !p.bridge_claim_leftover)) {
+    return false;
+  }
+  // place_task writes the GPU groups it would choose onto a shared pod; the victim keeps the
+  // groups it holds until it is really moved.
+  std::vector<uint32_t> held = p.gpu_groups;
+  const Placement at = place_task(pod, scope, false);
+  const bool same_groups = p.gpu_groups == held;
+  p.gpu_groups = std::move(held);
+  if (!at.node || at.bridge || !at.allocations.empty()) {
+    return false;
+  }
+  // KAI Statement.Pipeline: a task pipelined onto the node that holds it, on the same GPUs, is
+  // un-evicted; anywhere else it is a moved victim, still evicted.
+  if (*at.node == p.node && same_groups) {
+    stmt.restore(pod);
+  } else {
+    stmt.shadow(pod, *at.node);
+  }
+  return true;
 }
 
 std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
@@ -534,8 +568,9 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
 
 void AllocateAction::commit(Statement& stmt, const JobInfo& job, CycleResult& result) {
   const auto& ops = stmt.operations();
-  const bool any_pipelined =
-      std::any_of(ops.begin(), ops.end(), [](const Statement::Op& op) { return op.pipelined; });
+  const bool any_pipelined = std::any_of(ops.begin(), ops.end(), [](const Statement::Op& op) {
+    return op.pipelined && op.kind == Statement::Kind::kPlace;
+  });
   if (any_pipelined) {
     const int64_t bound = std::count_if(job.pods.begin(), job.pods.end(), [&](PodId p) {
       const PodPhase ph = state_.pod(p).phase;
@@ -546,6 +581,13 @@ void AllocateAction::commit(Statement& stmt, const JobInfo& job, CycleResult& re
     }
   }
   for (const Statement::Op& op : stmt.operations()) {
+    if (op.kind == Statement::Kind::kRestore) {
+      continue;  // an un-evicted victim simply stays
+    }
+    if (op.kind == Statement::Kind::kShadow) {
+      pipelined_.push_back(op);  // a moved victim's new place is held until the session closes
+      continue;
+    }
     if (op.pipelined) {
       pipelined_.push_back(op);
       state_.set_pod_reason(op.pod,

@@ -38,10 +38,6 @@ class AllocateAction {
     std::optional<BridgeAllocation> bridge;     ///< the KEP-5004 claim on the chosen node
   };
 
-  /// The best node for a pod on the current state (KAI's predicates and scores), without the
-  /// reason when it fits nowhere. The eviction solver uses it to re-place victims.
-  [[nodiscard]] Placement try_place(PodId pod) { return place_task(pod, nullptr, false); }
-
   /// Applies the gang rule to a job's successful statement (a gang never binds partly: when a
   /// task was pipelined and too few are bound, every task is pipelined) and records its
   /// operations: binds into `result`, pipelined placements until release_pipelined().
@@ -55,7 +51,10 @@ class AllocateAction {
   };
 
   /// Places a job's chunk inside `stmt` as allocate would: in its topology's candidate node
-  /// sets when it has a constraint, else anywhere (allocate when it fits idle, else pipeline).
+  /// sets when it has a constraint, else anywhere (allocate when it fits idle, else pipeline;
+  /// once the allocate action is over, only pipeline, as KAI's eviction simulations do). A
+  /// task evicted in this session (kReleasing) is placed back: un-evicted where it was, or
+  /// held as a moved victim elsewhere (Statement::restore and shadow).
   [[nodiscard]] std::optional<TaskFailure> place_chunk(const JobInfo& job,
                                                        const std::vector<PodId>& tasks,
                                                        Statement& stmt);
@@ -80,6 +79,8 @@ class AllocateAction {
   [[nodiscard]] std::optional<TaskFailure> place_in_topology(const JobInfo& job,
                                                              const std::vector<PodId>& tasks,
                                                              Statement& stmt);
+  /// Places an evicted pod back (see place_chunk); false when it fits nowhere or needs devices.
+  bool replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope);
   void reject_unqueued();
   bool ready(const JobInfo& job);
   /// `explain`: build the kube-scheduler style reason when the pod fits nowhere.

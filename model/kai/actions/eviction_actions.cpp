@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -41,7 +42,7 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
                 MakePolicy policy_for, std::map<std::vector<uint32_t>, uint64_t>* memo = nullptr) {
   ClusterState& state = session.state;
   candidates.start_action();
-  EvictionSolver solver(state, placer);
+  EvictionSolver solver(session, placer);
   candidates.for_each_pending(
       [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
       [&](JobId id) {
@@ -139,7 +140,6 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
   };
   const auto policy_for = [&](const JobInfo&, const QuotaVector&) {
     EvictionPolicy policy;
-    policy.replace_victims = true;
     policy.all_must_move = true;
     policy.valid = [](const std::vector<VictimChunk>& taken) {
       // Consolidation may only move pods: every victim must find a new place.
@@ -198,11 +198,15 @@ void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& c
     EvictionPolicy policy;
     // allow-consolidating-reclaim (default true): victims that find a new place are not
     // counted as reclaimed.
-    policy.replace_victims = true;
     policy.valid = [&state, &session, &job, request](const std::vector<VictimChunk>& taken) {
+      // A chunk the simulation placed back whole frees nothing and is left out, as KAI's
+      // getVictimResources skips a chunk whose tasks are all active allocated again.
       std::vector<proportion::VictimChunk> chunks;
       for (const VictimChunk& c : taken) {
-        chunks.push_back({state.jobs[c.job.index()].queue.value, lost(state, c)});
+        if (c.moved.empty()
+            || !std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; })) {
+          chunks.push_back({state.jobs[c.job.index()].queue.value, lost(state, c)});
+        }
       }
       return proportion::reclaim_scenario_valid(session.shares, job.queue.value,
                                                 to_amounts(request), !job.preemptible, chunks);

@@ -1,7 +1,7 @@
 #include "model/kai/actions/eviction_solver.h"
 
+#include "model/kai/actions/victim_simulation.h"
 #include "model/kai/framework/eviction.h"
-#include "model/kai/framework/statement.h"
 #include "model/kai/plugins/predicates.h"
 #include "model/kai/plugins/proportion/capacity_policy.h"
 
@@ -57,7 +57,10 @@ bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
   for (const PodId v : pods) {
     const NodeInfo& n = state_.node(state_.pod(v).node);
     for (const PodId t : tasks) {
-      if (fits_capacity(state_.spec_of(t).request, n, false)) {
+      // A fraction fits on a shared GPU's freed part, which the node's vectors do not show
+      // while another pod still uses the GPU: leave that to the simulation.
+      if (state_.spec_of(t).gpu_share.shared()
+          || fits_capacity(state_.spec_of(t).request, n, false)) {
         return true;
       }
     }
@@ -65,73 +68,58 @@ bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
   return false;
 }
 
-bool EvictionSolver::mark_moved(std::vector<VictimChunk>& taken, bool stop_at_stuck) {
-  // A victim that fits somewhere on idle plus releasing capacity (its own released resources
-  // included) would be re-placed as a pipelined task: it is "moved", not lost. Each trial
-  // reservation takes idle capacity first and releasing capacity for the rest, and every trial
-  // is undone before returning. KAI re-places victims through AllocateJob, which checks the
-  // queue's capacity first (actions/common/allocate.go): a victim whose queue would go over a
-  // limit (or a non-preemptible victim over its quota) stays evicted. Each trial charges its
-  // queue for the checks that follow.
-  struct Trial {
-    NodeId node;
-    ResourceVector from_idle;
-    ResourceVector from_releasing;
-  };
-
-  std::vector<Trial> trials;
-  std::vector<PodId> charged;
-  bool all_moved = true;
-  for (VictimChunk& chunk : taken) {
-    chunk.moved.assign(chunk.pods.size(), false);
-  }
-  for (VictimChunk& chunk : taken) {
-    const JobInfo& victim_job = state_.jobs[chunk.job.index()];
-    for (size_t i = 0; i < chunk.pods.size() && (all_moved || !stop_at_stuck); ++i) {
-      const PodId v = chunk.pods[i];
-      all_moved = false;  // until this victim finds a place
-      if (state_.spec_of(v).has_resource_claims) {
-        continue;  // its devices are not re-allocated in a what-if
-      }
-      if (over_queue_capacity(state_, victim_job, state_.quota_of(v))) {
-        continue;
-      }
-      // try_place writes the GPU groups it would choose onto a shared pod; the victim keeps
-      // the groups it holds.
-      std::vector<uint32_t> groups = state_.pod(v).gpu_groups;
-      const AllocateAction::Placement at = placer_.try_place(v);
-      state_.pod(v).gpu_groups = std::move(groups);
-      if (!at.node) {
-        continue;
-      }
-      all_moved = true;
-      const ResourceVector track = state_.tracked_request(v, *at.node);
-      NodeInfo& n = state_.node(*at.node);
-      Trial trial{*at.node, ResourceVector(track.size()), ResourceVector(track.size())};
-      for (size_t slot = 0; slot < track.size(); ++slot) {
-        const int64_t idle = std::min(track.get(slot), std::max<int64_t>(n.idle.get(slot), 0));
-        trial.from_idle.set(slot, idle);
-        trial.from_releasing.set(slot, track.get(slot) - idle);
-      }
-      state_.touch_node(*at.node);
-      n.idle -= trial.from_idle;
-      n.releasing -= trial.from_releasing;
-      trials.push_back(std::move(trial));
-      state_.charge_queue(v, true, 1);
-      charged.push_back(v);
-      chunk.moved[i] = true;
+void EvictionSolver::save_shares(QueueId queue) {
+  for (QueueId id = queue; id.valid(); id = state_.queues[id.index()].parent) {
+    const size_t i = id.index();
+    if (std::none_of(saved_.begin(), saved_.end(), [i](const auto& e) { return e.first == i; })) {
+      saved_.emplace_back(i, session_.shares[i]);
     }
   }
-  for (auto it = charged.rbegin(); it != charged.rend(); ++it) {
-    state_.charge_queue(*it, true, -1);
+}
+
+void EvictionSolver::reset_shares() {
+  for (const auto& [i, share] : saved_) {
+    session_.shares[i] = share;
   }
-  for (auto it = trials.rbegin(); it != trials.rend(); ++it) {
-    NodeInfo& n = state_.node(it->node);
-    state_.touch_node(it->node);
-    n.idle += it->from_idle;
-    n.releasing += it->from_releasing;
+}
+
+bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
+                              const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
+                              Statement& stmt) {
+  const size_t mark = stmt.checkpoint();
+  // Re-placing victims only takes capacity back, so a preemptor that does not fit with every
+  // victim gone cannot fit in the simulation either: that costs one placement instead of one
+  // per victim job. (Greedy placement is monotone in free capacity except where node scores
+  // steer a gang differently; KAI's idle-GPU scenario filters make the same kind of cut.)
+  const JobInfo& preemptor = state_.jobs[job.index()];
+  if (over_queue_capacity(state_, preemptor, chunk_request(state_, tasks))
+      || placer_.place_chunk(preemptor, tasks, stmt)) {
+    stmt.rollback(mark);
+    return false;
   }
-  return all_moved;
+  stmt.rollback(mark);
+  const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt);
+  reset_shares();
+  if (!placed) {
+    return false;
+  }
+  // A victim is moved when the simulation placed it again: un-evicted where it was (no longer
+  // releasing) or held elsewhere (a shadow operation).
+  std::vector<PodId> shadowed;
+  for (size_t i = mark; i < stmt.operations().size(); ++i) {
+    if (stmt.operations()[i].kind == Statement::Kind::kShadow) {
+      shadowed.push_back(stmt.operations()[i].pod);
+    }
+  }
+  for (VictimChunk& chunk : taken) {
+    chunk.moved.assign(chunk.pods.size(), false);
+    for (size_t i = 0; i < chunk.pods.size(); ++i) {
+      const PodId p = chunk.pods[i];
+      chunk.moved[i] = state_.pod(p).phase != PodPhase::kReleasing
+                       || std::find(shadowed.begin(), shadowed.end(), p) != shadowed.end();
+    }
+  }
+  return true;
 }
 
 bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
@@ -139,25 +127,9 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
                            const EvictionPolicy& policy, CycleResult& result) {
   Statement stmt(state_);
   std::vector<VictimChunk> taken;
-  std::vector<std::pair<PodId, PodPhase>> released;
-  const JobInfo& job = state_.jobs[job_id.index()];
-  const QuotaVector request = chunk_request(state_, tasks);
-  const auto place_tasks = [&] {
-    // KAI simulates the preemptor through AllocateJob too, so its queue's capacity is checked
-    // against the allocation left once the victims taken so far are released: a job over its
-    // queue's limit (or a non-preemptible one over quota) cannot evict its way in.
-    if (over_queue_capacity(state_, job, request)) {
-      return false;
-    }
-    return !placer_.place_chunk(job, tasks, stmt).has_value();
-  };
-  // Earlier scenarios of this action may have left releasing capacity (or a GPU group) the job
-  // can use as it is: then it is pipelined without victims of its own.
-  if (place_tasks()) {
-    placer_.commit(stmt, job, result);
-    return true;
-  }
-  stmt.discard();
+  std::vector<PodId> released;
+  saved_.clear();
+  save_shares(state_.jobs[job_id.index()].queue);
   // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes
   // the rest back into its queue's victim order, where its elastic state may now rank it behind
   // another job of the queue (addNextPotentialVictims): elastic victims of one queue alternate.
@@ -195,35 +167,43 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     }
     for (VictimChunk& chunk : chunks) {
       for (const PodId p : chunk.pods) {
-        released.emplace_back(p, state_.pod(p).phase);
+        released.push_back(p);
         state_.begin_release(p);
       }
+      save_shares(state_.jobs[chunk.job.index()].queue);
       taken.push_back(std::move(chunk));
       if (!frees_room(taken.back().pods, tasks)) {
         continue;  // no node gained enough room yet: take more victims first
       }
       const size_t mark = stmt.checkpoint();
-      if (!place_tasks()) {
+      if (!simulate(job_id, tasks, released, taken, stmt)) {
         stmt.rollback(mark);
         continue;
       }
-      const bool moved = !policy.replace_victims || mark_moved(taken, policy.all_must_move);
-      if ((policy.all_must_move && !moved) || !policy.valid(taken)) {
+      const bool all_moved = std::all_of(taken.begin(), taken.end(), [](const VictimChunk& c) {
+        return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
+      });
+      if ((policy.all_must_move && !all_moved) || !policy.valid(taken)) {
         stmt.rollback(mark);
         continue;
       }
       for (const VictimChunk& c : taken) {
         for (const PodId p : c.pods) {
-          confirm_eviction(state_, p, policy.message(p), result);
+          if (state_.pod(p).phase == PodPhase::kReleasing) {
+            confirm_eviction(state_, p, policy.message(p), result);
+          }
         }
       }
-      placer_.commit(stmt, job, result);
+      placer_.commit(stmt, state_.jobs[job_id.index()], result);
+      for (const auto& entry : saved_) {
+        session_.refresh(QueueId::from_index(entry.first));
+      }
       return true;
     }
   }
   stmt.discard();
   for (auto it = released.rbegin(); it != released.rend(); ++it) {
-    state_.undo_release(it->first, it->second);
+    state_.undo_release(*it, state_.pod(*it).released_from);
   }
   return false;
 }

@@ -1,26 +1,34 @@
 #pragma once
 /// The scenario solver shared by KAI's reclaim, preempt and consolidation actions
-/// (pkg/scheduler/actions/common/solvers; kai-scheduler-behavior.md 3.7), in drasim's form:
-/// victims are taken chunk by chunk in victim order and evicted virtually (kReleasing); after
-/// each chunk that frees room on some node the pending job's chunk is placed on idle plus
-/// releasing capacity; the evicted victims are then re-placed where they still fit (moved
-/// victims); the action's validator accepts or rejects the scenario. The first accepted
-/// scenario is committed (victims evicted, the preemptor pipelined); when the victims run out
-/// everything is rolled back.
+/// (pkg/scheduler/actions/common/solvers: job_solver.go, by_pod_solver.go;
+/// kai-scheduler-behavior.md 3.7), in drasim's form: victims are taken chunk by chunk in victim
+/// order and evicted virtually (kReleasing). After each chunk that frees room on some node, the
+/// scenario is simulated as KAI simulates it (victim_simulation.h): the preemptor and the victim
+/// jobs are allocated again, pipeline-only, in the allocate action's order; victims placed back
+/// where they were are un-evicted, victims placed elsewhere are moved, the rest are evicted.
+/// The preemptor must be placed, then the action's validator accepts or rejects the scenario.
+/// The first accepted scenario is committed: its evicted and moved victims are evicted, the
+/// preemptor (and the moved victims' new places) stay pipelined until the session closes.
+/// When the victims run out everything is rolled back.
 ///
 /// KAI searches the largest placeable prefix of the job's tasks by bisection and generates
 /// scenarios node-locally first (NodeLocalGreedy) before accumulating across nodes
 /// (MultiNodeGang). drasim accumulates across nodes directly and places the job's whole next
 /// chunk, which finds the same victims whenever the victims of one node suffice and otherwise
-/// a scenario with victims in the same order.
+/// a scenario with victims in the same order. As in KAI (by_pod_solver.go), a scenario needs at
+/// least one victim, and the validator sees the queue shares as they were when the job's solve
+/// began (the proportion plugin's jobSimulationQueues).
 
 #include "model/cluster/cluster_state.h"
 #include "model/kai/actions/allocate.h"
 #include "model/kai/framework/cycle_result.h"
+#include "model/kai/framework/session.h"
+#include "model/kai/framework/statement.h"
 
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace drasim::model {
@@ -33,12 +41,11 @@ struct VictimChunk {
 };
 
 struct EvictionPolicy {
-  /// Validates a scenario whose preemptor chunk fits (victims in the order taken).
+  /// Validates a scenario whose preemptor chunk fits (victims in the order taken, `moved` set
+  /// for the ones the simulation placed again).
   std::function<bool(const std::vector<VictimChunk>&)> valid;
-  /// Simulate re-placing the victims (reclaim and consolidation; preempt does not care).
-  bool replace_victims = false;
-  /// Every victim must find a new place (consolidation): the simulation stops at the first one
-  /// that cannot, and the scenario is rejected without asking `valid`.
+  /// Every victim must find a new place (consolidation): the scenario is rejected otherwise,
+  /// without asking `valid`.
   bool all_must_move = false;
   /// The eviction message for one victim pod.
   std::function<std::string(PodId victim)> message;
@@ -46,7 +53,8 @@ struct EvictionPolicy {
 
 class EvictionSolver {
  public:
-  EvictionSolver(ClusterState& state, AllocateAction& placer) : state_(state), placer_(placer) {}
+  EvictionSolver(Session& session, AllocateAction& placer)
+      : session_(session), state_(session.state), placer_(placer) {}
 
   /// Tries to place `tasks` of `job` by evicting victims as `next_victim` hands them out (in
   /// victim order). On success the victims are evicted into `result` and the job's tasks are
@@ -59,15 +67,22 @@ class EvictionSolver {
   /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
   /// remaining binding or running pod of the job together.
   [[nodiscard]] std::vector<VictimChunk> chunks_of(JobId victim) const;
-  /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing.
+  /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing (always, for a
+  /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
                                 const std::vector<PodId>& tasks) const;
-  /// Marks which victims could be placed again; their trial reservations are undone. With
-  /// `stop_at_stuck` it returns false at the first victim that cannot move.
-  bool mark_moved(std::vector<VictimChunk>& taken, bool stop_at_stuck);
+  /// Simulates the scenario inside `stmt`; on success marks which victims moved.
+  bool simulate(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+                std::vector<VictimChunk>& taken, Statement& stmt);
+  /// Keeps the shares of `queue` and its ancestors as they are, once per solve.
+  void save_shares(QueueId queue);
+  /// Puts the saved shares back (the state the solve began in).
+  void reset_shares();
 
+  Session& session_;
   ClusterState& state_;
   AllocateAction& placer_;
+  std::vector<std::pair<size_t, proportion::QueueShare>> saved_;
 };
 
 }  // namespace drasim::model

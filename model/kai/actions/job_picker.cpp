@@ -1,5 +1,7 @@
 #include "model/kai/actions/job_picker.h"
 
+#include <algorithm>
+
 namespace drasim::model {
 
 const JobKey& JobPicker::Work::head() const {
@@ -20,7 +22,8 @@ void JobPicker::Work::pop() {
 
 JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled settled,
                      const std::function<bool(const JobKey&)>& keep,
-                     const std::function<bool(QueueId)>& keep_queue)
+                     const std::function<bool(QueueId)>& keep_queue,
+                     const std::vector<JobKey>& extra)
     : session_(session),
       next_request_(std::move(next_request)),
       settled_(std::move(settled)),
@@ -36,6 +39,10 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled s
         work_[q].snapshot.push_back(key);
       }
     }
+  }
+  for (const JobKey& key : extra) {
+    std::vector<JobKey>& into = work_[session.state.jobs[key.job.index()].queue.index()].snapshot;
+    into.insert(std::upper_bound(into.begin(), into.end(), key), key);
   }
 }
 

@@ -25,9 +25,12 @@ class JobPicker {
 
   /// Snapshots the pending index, keeping the jobs `keep` accepts (all when empty).
   /// Whole leaf queues `keep_queue` rejects are left out without looking at their jobs.
+  /// `extra` adds jobs the index does not hold (the eviction solver's victims, whose evicted
+  /// pods count as pending in its simulation).
   JobPicker(const Session& session, NextRequest next_request, Settled settled = {},
             const std::function<bool(const JobKey&)>& keep = {},
-            const std::function<bool(QueueId)>& keep_queue = {});
+            const std::function<bool(QueueId)>& keep_queue = {},
+            const std::vector<JobKey>& extra = {});
 
   /// The next job and its leaf queue, or nullopt when every queue is empty.
   std::optional<JobKey> pop();

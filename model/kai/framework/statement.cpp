@@ -1,10 +1,16 @@
 #include "model/kai/framework/statement.h"
 
+#include <algorithm>
+
 namespace drasim::model {
 
 void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<AllocationResult> fresh,
                       std::optional<BridgeAllocation> bridge) {
-  Op op{pod, node, pipelined, {}, bridge.has_value()};
+  Op op;
+  op.pod = pod;
+  op.node = node;
+  op.pipelined = pipelined;
+  op.bridged = bridge.has_value();
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.unallocated_claims(pod);
   }
@@ -30,9 +36,40 @@ void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> f
   place(pod, node, true, std::move(fresh), std::move(bridge));
 }
 
+void Statement::restore(PodId pod) {
+  state_.undo_release(pod, state_.pod(pod).released_from);
+  Op op;
+  op.pod = pod;
+  op.node = state_.pod(pod).node;
+  op.kind = Kind::kRestore;
+  ops_.push_back(std::move(op));
+}
+
+void Statement::shadow(PodId pod, NodeId node) {
+  const ResourceVector track = state_.tracked_request(pod, node);
+  NodeInfo& n = state_.node(node);
+  Op op;
+  op.pod = pod;
+  op.node = node;
+  op.pipelined = true;
+  op.kind = Kind::kShadow;
+  op.from_idle = ResourceVector(track.size());
+  op.from_releasing = ResourceVector(track.size());
+  for (size_t slot = 0; slot < track.size(); ++slot) {
+    const int64_t idle = std::min(track.get(slot), std::max<int64_t>(n.idle.get(slot), 0));
+    op.from_idle.set(slot, idle);
+    op.from_releasing.set(slot, track.get(slot) - idle);
+  }
+  state_.touch_node(node);
+  n.idle -= op.from_idle;
+  n.releasing -= op.from_releasing;
+  state_.charge_queue(pod, true, 1);
+  ops_.push_back(std::move(op));
+}
+
 void Statement::convert_all_to_pipelined() {
   for (Op& op : ops_) {
-    if (op.pipelined) {
+    if (op.pipelined || op.kind != Kind::kPlace) {
       continue;
     }
     // Only the node accounting changes phase; the pod keeps its claims and GPU groups.
@@ -45,6 +82,18 @@ void Statement::convert_all_to_pipelined() {
 }
 
 void Statement::undo(const Op& op) {
+  if (op.kind == Kind::kRestore) {
+    state_.begin_release(op.pod);
+    return;
+  }
+  if (op.kind == Kind::kShadow) {
+    NodeInfo& n = state_.node(op.node);
+    state_.touch_node(op.node);
+    n.idle += op.from_idle;
+    n.releasing += op.from_releasing;
+    state_.charge_queue(op.pod, true, -1);
+    return;
+  }
   state_.remove(op.pod, PodPhase::kPending);
   if (!state_.pod(op.pod).claims.empty()) {
     state_.release_claims(op.pod, false, &op.fresh_claims);

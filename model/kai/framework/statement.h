@@ -26,6 +26,16 @@ class Statement {
   /// Re-places every allocated pod of this statement as pipelined (a gang never binds partly).
   void convert_all_to_pipelined();
 
+  /// A pod evicted in this session is placed again where it was (KAI Statement.Pipeline onto
+  /// the node that holds the task, which un-evicts it): it returns to the phase it had.
+  void restore(PodId pod);
+
+  /// A pod evicted in this session is pipelined onto another node, or onto other GPUs of its
+  /// own (a moved victim): it stays releasing where it is, and the new node's idle capacity,
+  /// then its releasing capacity, is held for it; its queue is charged again (KAI's allocate
+  /// event), until the operation is undone.
+  void shadow(PodId pod, NodeId node);
+
   [[nodiscard]] size_t checkpoint() const { return ops_.size(); }
 
   /// Undoes every operation after `mark`, newest first; pods return to pending, leave their
@@ -35,12 +45,17 @@ class Statement {
   /// Undoes everything.
   void discard() { rollback(0); }
 
+  enum class Kind : uint8_t { kPlace, kRestore, kShadow };
+
   struct Op {
     PodId pod;
     NodeId node;
     bool pipelined = false;
     std::vector<ClaimId> fresh_claims;  ///< claims this placement allocated
     bool bridged = false;               ///< the placement holds a KEP-5004 claim
+    Kind kind = Kind::kPlace;
+    ResourceVector from_idle;       ///< kShadow: what the hold took from the node's idle
+    ResourceVector from_releasing;  ///< kShadow: and from its releasing capacity
   };
 
   /// Undoes one operation (also used at session close for pipelined pods).

@@ -171,3 +171,68 @@ TEST_CASE("discarding a converted statement still restores the node exactly") {
   CHECK(Snapshot(state.node(a)) == before);
   state.check_invariants();
 }
+
+namespace {
+
+/// node-a: 16 cores, 8 GPUs, running v (2 cores, 4 GPUs), which a scenario has just evicted
+/// (begin_release: its 4 GPUs are releasing); node-b: 16 cores, 8 GPUs, running w (1 core,
+/// 6 GPUs), so 2 GPUs are idle there.
+ClusterState evicted_cluster() {
+  ObjectSet objects;
+  objects.nodes = {make_node("node-a", 16, 8), make_node("node-b", 16, 8)};
+  objects.pods = {make_pod("v", "2", 4), make_pod("w", "1", 6)};
+  ClusterState state = build_submitted(objects);
+  run_on(state, "v", "node-a");
+  run_on(state, "w", "node-b");
+  state.begin_release(pod_id(state, "v"));
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("restoring an evicted pod un-evicts it, and undoing that evicts it again") {
+  ClusterState state = evicted_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const PodId v = pod_id(state, "v");
+  CHECK(state.pod(v).released_from == PodPhase::kRunning);
+  CHECK(state.node(a).releasing.get(kGpuSlot) == 4000);
+  Statement stmt(state);
+  stmt.restore(v);
+  // KAI's Statement.Pipeline onto the node that holds the task: it runs again as before.
+  CHECK(state.pod(v).phase == PodPhase::kRunning);
+  CHECK(state.node(a).releasing.get(kGpuSlot) == 0);
+  CHECK(state.node(a).idle.get(kGpuSlot) == 4000);  // 8000 - v's 4000, as before the eviction
+  REQUIRE(stmt.operations().size() == 1u);
+  CHECK(stmt.operations()[0].kind == Statement::Kind::kRestore);
+  stmt.discard();
+  CHECK(state.pod(v).phase == PodPhase::kReleasing);
+  CHECK(state.node(a).releasing.get(kGpuSlot) == 4000);
+}
+
+TEST_CASE("a shadow holds a moved victim's room on another node, idle first, until undone") {
+  ClusterState state = evicted_cluster();
+  const NodeId a = node_id(state, "node-a");
+  const NodeId b = node_id(state, "node-b");
+  const PodId v = pod_id(state, "v");
+  // node-b has 2 idle GPUs; make 2 more releasing there (w's, as if w were also a victim).
+  state.begin_release(pod_id(state, "w"));
+  const Snapshot a_before(state.node(a));
+  const Snapshot b_before(state.node(b));
+  Statement stmt(state);
+  stmt.shadow(v, b);
+  const NodeInfo& n = state.node(b);
+  REQUIRE(stmt.operations().size() == 1u);
+  const Statement::Op& op = stmt.operations()[0];
+  CHECK(op.kind == Statement::Kind::kShadow);
+  // v's 4 GPUs: the 2 idle ones first, then 2 of w's 6 releasing.
+  CHECK(op.from_idle.get(kGpuSlot) == 2000);
+  CHECK(op.from_releasing.get(kGpuSlot) == 2000);
+  CHECK(n.idle.get(kGpuSlot) == 0);
+  CHECK(n.releasing.get(kGpuSlot) == 4000);  // 6000 - 2000
+  CHECK(n.idle.get(kCpuSlot) == 13000);      // 15000 idle - v's 2 cores
+  // The victim itself stays releasing where it is.
+  CHECK(state.pod(v).phase == PodPhase::kReleasing);
+  CHECK(Snapshot(state.node(a)) == a_before);
+  stmt.discard();
+  CHECK(Snapshot(state.node(b)) == b_before);
+}

@@ -1,0 +1,173 @@
+#include "model/kai/actions/victim_simulation.h"
+
+#include "model/kai/actions/job_picker.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+namespace {
+
+QueueId top_of(const ClusterState& s, QueueId q) {
+  while (s.queues[q.index()].parent.valid()) {
+    q = s.queues[q.index()].parent;
+  }
+  return q;
+}
+
+class Simulation {
+ public:
+  Simulation(Session& session, AllocateAction& placer, JobId preemptor,
+             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted)
+      : session_(session),
+        state_(session.state),
+        placer_(placer),
+        preemptor_(preemptor),
+        tasks_(tasks),
+        evicted_(evicted) {
+    std::sort(evicted_.begin(), evicted_.end());
+    for (const PodId p : evicted_) {
+      victims_.push_back(state_.pod(p).job);
+    }
+    std::sort(victims_.begin(), victims_.end());
+    victims_.erase(std::unique(victims_.begin(), victims_.end()), victims_.end());
+  }
+
+  bool run(Statement& stmt) {
+    // The evictions moved the victims' queues: the order sees them without their victims.
+    std::vector<QueueId> tops{top_of(state_, job(preemptor_).queue)};
+    for (const JobId v : victims_) {
+      session_.refresh(job(v).queue);
+      tops.push_back(top_of(state_, job(v).queue));
+    }
+    // A top-level tree without the preemptor or a victim only interleaves no-ops: leave it out.
+    // (Inside a tree every queue counts: a sibling's next job changes its parent's turn.)
+    const auto in_play = [&](QueueId q) {
+      return std::find(tops.begin(), tops.end(), top_of(state_, q)) != tops.end();
+    };
+    std::vector<JobKey> extra;
+    for (const JobId v : victims_) {
+      const std::vector<PodId> chunk = tasks_of(v);
+      if (!chunk.empty()) {
+        extra.push_back(key_of(v, chunk.front()));
+      }
+    }
+    if (!job(preemptor_).indexed) {
+      extra.push_back(key_of(preemptor_, tasks_.front()));
+    }
+    JobPicker picker(
+        session_, [&](const JobKey& key) { return chunk_request(state_, chunk_of(key.job)); }, {},
+        [&](const JobKey& key) { return !is_victim(key.job); }, in_play, extra);
+    size_t left = victims_.size() + 1;
+    bool placed = false;
+    while (left > 0) {
+      const std::optional<JobKey> key = picker.pop();
+      if (!key) {
+        break;
+      }
+      const JobId id = key->job;
+      if (id == preemptor_) {
+        --left;
+        if (over_queue_capacity(state_, job(id), chunk_request(state_, tasks_))
+            || placer_.place_chunk(job(id), tasks_, stmt)) {
+          return false;
+        }
+        placed = true;
+      } else if (is_victim(id)) {
+        --left;
+        place_victim(id, stmt);
+      } else {
+        continue;  // a pending job only takes its turn
+      }
+      session_.refresh(job(id).queue);
+      picker.invalidate(job(id).queue);
+    }
+    return placed;
+  }
+
+ private:
+  [[nodiscard]] const JobInfo& job(JobId id) const { return state_.jobs[id.index()]; }
+
+  [[nodiscard]] bool is_victim(JobId id) const {
+    return std::binary_search(victims_.begin(), victims_.end(), id);
+  }
+
+  [[nodiscard]] bool evicted_here(PodId p) const {
+    return state_.pod(p).phase == PodPhase::kReleasing
+           && std::binary_search(evicted_.begin(), evicted_.end(), p);
+  }
+
+  [[nodiscard]] int64_t active_allocated(const JobInfo& j) const {
+    return j.active_pods - j.releasing_pods;
+  }
+
+  /// KAI GetTasksToAllocate(isRealAllocation = false) of a victim job.
+  [[nodiscard]] std::vector<PodId> tasks_of(JobId id) const {
+    const JobInfo& j = job(id);
+    std::vector<PodId> candidates;
+    for (const PodId p : j.pods) {
+      if (state_.pod(p).phase == PodPhase::kPending || evicted_here(p)) {
+        candidates.push_back(p);
+      }
+    }
+    std::sort(candidates.begin(), candidates.end(),
+              [this](PodId a, PodId b) { return state_.task_before(a, b); });
+    const int64_t active = active_allocated(j);
+    const auto needed = static_cast<size_t>(active < j.min_member ? j.min_member - active : 1);
+    if (candidates.size() > needed) {
+      candidates.resize(needed);
+    }
+    return candidates;
+  }
+
+  [[nodiscard]] std::vector<PodId> chunk_of(JobId id) const {
+    if (id == preemptor_) {
+      return tasks_;
+    }
+    return is_victim(id) ? tasks_of(id) : placer_.tasks_to_allocate(job(id));
+  }
+
+  /// The job order key of a victim job as it stands with its pods evicted (the elastic rank
+  /// counts active allocated pods, which leave out releasing ones).
+  [[nodiscard]] JobKey key_of(JobId id, PodId head) const {
+    const JobInfo& j = job(id);
+    return JobKey{-j.priority,
+                  JobKey::rank_of(active_allocated(j), j.min_member),
+                  j.creation_us,
+                  j.name_rank,
+                  id,
+                  head,
+                  0,
+                  false};
+  }
+
+  /// One AllocateJob of a victim job: its whole chunk or nothing.
+  void place_victim(JobId id, Statement& stmt) {
+    const std::vector<PodId> chunk = tasks_of(id);
+    if (chunk.empty() || over_queue_capacity(state_, job(id), chunk_request(state_, chunk))) {
+      return;
+    }
+    const size_t mark = stmt.checkpoint();
+    if (placer_.place_chunk(job(id), chunk, stmt)) {
+      stmt.rollback(mark);
+    }
+  }
+
+  Session& session_;
+  ClusterState& state_;
+  AllocateAction& placer_;
+  JobId preemptor_;
+  const std::vector<PodId>& tasks_;
+  std::vector<PodId> evicted_;
+  std::vector<JobId> victims_;
+};
+
+}  // namespace
+
+bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
+                           const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+                           Statement& stmt) {
+  return Simulation(session, placer, preemptor, tasks, evicted).run(stmt);
+}
+
+}  // namespace drasim::model

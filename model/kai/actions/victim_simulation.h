@@ -1,0 +1,34 @@
+#pragma once
+/// The what-if an eviction scenario is judged by (KAI TryToVirtuallyAllocatePreemptorAndGetVictims
+/// and GetJobsToAllocate, pkg/scheduler/actions/common/action.go; called from
+/// solvers/by_pod_solver.go). With the scenario's victims evicted virtually, every pending job,
+/// every victim job and the preemptor are ordered as the allocate action orders them
+/// (JobsOrderByQueues over the live queue shares, which move as the simulation places pods), and
+/// in that order the preemptor and each victim job get one AllocateJob in pipeline-only mode;
+/// other pending jobs only take their turn in the order. A victim task that is placed back where
+/// it was is un-evicted; one placed elsewhere is a moved victim; the rest stay evicted. The
+/// simulation fails as soon as the preemptor cannot be placed.
+///
+/// A victim job's tasks in the simulation are KAI's GetTasksToAllocate with isRealAllocation
+/// false: its pending pods and its pods evicted in this scenario, in task order; the gang's
+/// missing members when its active allocated pods (releasing ones excluded) are below
+/// minMember, else one.
+
+#include "model/cluster/cluster_state.h"
+#include "model/kai/actions/allocate.h"
+#include "model/kai/framework/session.h"
+#include "model/kai/framework/statement.h"
+
+#include <vector>
+
+namespace drasim::model {
+
+/// Runs the simulation inside `stmt` (the caller rolls it back or commits it). `evicted` are
+/// the pods this scenario evicted virtually (kReleasing); `tasks` the preemptor's chunk.
+/// Returns whether the preemptor was placed. Queue shares of the queues involved are left as
+/// the simulation moved them; the caller resets them.
+bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
+                           const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+                           Statement& stmt);
+
+}  // namespace drasim::model
