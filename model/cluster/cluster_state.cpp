@@ -33,15 +33,17 @@ WholeGpuView whole_gpus(NodeInfo& n) {
 
 /// Shared-GPU bookkeeping of a pod joining (leaving) its node in `phase` (KAI
 /// addSharedGPUTaskResources / removeSharedTaskResources).
-void join_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+void join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
+                 PodPhase phase) {
   if (t.gpu_share.shared()) {
-    n.gpu_groups.add(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+    n.gpu_groups.add(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
 }
 
-void leave_groups(NodeInfo& n, const PodTemplate& t, const PodInfo& p, PodPhase phase) {
+void leave_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
+                  PodPhase phase) {
   if (t.gpu_share.shared()) {
-    n.gpu_groups.remove(p.gpu_groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
+    n.gpu_groups.remove(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
 }
 
@@ -284,7 +286,7 @@ void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {
   } else {
     n.idle -= track;
   }
-  join_groups(n, t, p, phase);
+  join_groups(n, t, p.gpu_groups, phase);
   ++n.pod_count;
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
 }
@@ -303,7 +305,7 @@ void ClusterState::node_sub(PodId pod_id) {
   } else {
     n.idle += track;
   }
-  leave_groups(n, spec_of(pod_id), p, p.phase);
+  leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
   --n.pod_count;
   for (const HostPort& hp : spec_of(pod_id).host_ports) {
     const auto it = std::find(n.host_ports.begin(), n.host_ports.end(), hp);
@@ -410,13 +412,24 @@ void ClusterState::begin_release(PodId pod_id) {
   touch_node(p.node);
   n.releasing += charged_request(pod_id, p.node, ChargeStep::kChange);
   // KAI changes a task's status by removing and re-adding it.
-  leave_groups(n, spec_of(pod_id), p, p.phase);
-  join_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
+  leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
+  join_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
   p.released_from = p.phase;
   p.phase = PodPhase::kReleasing;
   ++jobs[p.job.index()].releasing_pods;
   index_bound(p.job);
   charge_queue(pod_id, true, -1);
+}
+
+void ClusterState::shadow_groups(PodId pod_id, NodeId node_id, const std::vector<uint32_t>& groups,
+                                 bool add) {
+  NodeInfo& n = node(node_id);
+  touch_node(node_id);
+  if (add) {
+    join_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined);
+  } else {
+    leave_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined);
+  }
 }
 
 void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
@@ -425,8 +438,8 @@ void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
   NodeInfo& n = node(p.node);
   touch_node(p.node);
   n.releasing -= charged_request(pod_id, p.node, ChargeStep::kChange);
-  leave_groups(n, spec_of(pod_id), p, PodPhase::kReleasing);
-  join_groups(n, spec_of(pod_id), p, phase);
+  leave_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
+  join_groups(n, spec_of(pod_id), p.gpu_groups, phase);
   p.phase = phase;
   --jobs[p.job.index()].releasing_pods;
   index_bound(p.job);

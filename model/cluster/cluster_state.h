@@ -517,6 +517,11 @@ class ClusterState {
   void begin_release(PodId pod);
   void undo_release(PodId pod, PodPhase phase);
 
+  /// A shared pod evicted in this session is held elsewhere by the eviction solver's
+  /// simulation (Statement::shadow): `groups` on `node` are taken (`add`) or given back as a
+  /// pipelined pod's would be; the pod's own groups stay where it is releasing.
+  void shadow_groups(PodId pod, NodeId node, const std::vector<uint32_t>& groups, bool add);
+
   /// Reserves every claim of a pod for it, first writing `fresh[i]` into the i-th of its claims
   /// that is not allocated yet (the scheduler's Reserve and PreBind), and records the devices.
   void reserve_claims(PodId pod, std::vector<AllocationResult> fresh);

@@ -16,6 +16,7 @@
 #include <functional>
 #include <queue>
 #include <tuple>
+#include <utility>
 
 namespace drasim::model {
 namespace {
@@ -477,19 +478,35 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
 }
 
 bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope) {
-  // A victim's claim devices (its own claims, or the KEP-5004 claim that serves its extended
-  // resources) are not re-allocated in the simulation: it stays evicted.
   PodInfo& p = state_.pod(pod);
-  if (state_.spec_of(pod).has_resource_claims
-      || (p.bridge_claim.valid() && !p.bridge_claim_leftover)) {
-    return false;
+  const PodTemplate& t = state_.spec_of(pod);
+  // A victim with claim devices (its own claims, or a KEP-5004 claim the bridge may give it)
+  // keeps them allocated through drasim's session, so it can only come back where it is, with
+  // them: un-evicted when its node still has room for it (nobody took its releasing share).
+  // It is never moved: on a DRA node its request leaves out the delegated GPUs, so holding it
+  // elsewhere would hold too little. (KAI releases its claims in the session and allocates them
+  // again wherever the victim lands.)
+  if (t.has_resource_claims || uses_bridge(state_, t)) {
+    const NodeInfo& n = state_.node(p.node);
+    const ResourceVector track = state_.tracked_request(pod, p.node);
+    for (size_t slot = 0; slot < track.size(); ++slot) {
+      if (track.get(slot)
+          > std::max<int64_t>(n.idle.get(slot), 0) + std::max<int64_t>(n.releasing.get(slot), 0)) {
+        return false;
+      }
+    }
+    if (scope && !scope->nodes[p.node.index()]) {
+      return false;
+    }
+    stmt.restore(pod);
+    return true;
   }
   // place_task writes the GPU groups it would choose onto a shared pod; the victim keeps the
   // groups it holds until it is really moved.
   std::vector<uint32_t> held = p.gpu_groups;
   const Placement at = place_task(pod, scope, false);
-  const bool same_groups = p.gpu_groups == held;
-  p.gpu_groups = std::move(held);
+  std::vector<uint32_t> chosen = std::exchange(p.gpu_groups, std::move(held));
+  const bool same_groups = chosen == p.gpu_groups;
   if (!at.node || at.bridge || !at.allocations.empty()) {
     return false;
   }
@@ -497,10 +514,10 @@ bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologySc
   // un-evicted; anywhere else it is a moved victim, still evicted.
   if (*at.node == p.node && same_groups) {
     stmt.restore(pod);
-  } else {
-    stmt.shadow(pod, *at.node);
+    return true;
   }
-  return true;
+  const bool shared = state_.spec_of(pod).gpu_share.shared();
+  return stmt.shadow(pod, *at.node, shared ? std::move(chosen) : std::vector<uint32_t>{});
 }
 
 std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(

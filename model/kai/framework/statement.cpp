@@ -45,9 +45,15 @@ void Statement::restore(PodId pod) {
   ops_.push_back(std::move(op));
 }
 
-void Statement::shadow(PodId pod, NodeId node) {
+bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups) {
   const ResourceVector track = state_.tracked_request(pod, node);
   NodeInfo& n = state_.node(node);
+  for (size_t slot = 0; slot < track.size(); ++slot) {
+    if (track.get(slot)
+        > std::max<int64_t>(n.idle.get(slot), 0) + std::max<int64_t>(n.releasing.get(slot), 0)) {
+      return false;
+    }
+  }
   Op op;
   op.pod = pod;
   op.node = node;
@@ -63,8 +69,13 @@ void Statement::shadow(PodId pod, NodeId node) {
   state_.touch_node(node);
   n.idle -= op.from_idle;
   n.releasing -= op.from_releasing;
+  if (!groups.empty()) {
+    state_.shadow_groups(pod, node, groups, true);
+  }
+  op.groups = std::move(groups);
   state_.charge_queue(pod, true, 1);
   ops_.push_back(std::move(op));
+  return true;
 }
 
 void Statement::convert_all_to_pipelined() {
@@ -91,6 +102,9 @@ void Statement::undo(const Op& op) {
     state_.touch_node(op.node);
     n.idle += op.from_idle;
     n.releasing += op.from_releasing;
+    if (!op.groups.empty()) {
+      state_.shadow_groups(op.pod, op.node, op.groups, false);
+    }
     state_.charge_queue(op.pod, true, -1);
     return;
   }

@@ -34,7 +34,10 @@ class Statement {
   /// own (a moved victim): it stays releasing where it is, and the new node's idle capacity,
   /// then its releasing capacity, is held for it; its queue is charged again (KAI's allocate
   /// event), until the operation is undone.
-  void shadow(PodId pod, NodeId node);
+  /// A shared pod takes `groups` (the GPU groups its new place uses) on that node as well.
+  /// Returns false, changing nothing, when the node's idle plus releasing capacity cannot hold
+  /// the pod's tracked request there.
+  [[nodiscard]] bool shadow(PodId pod, NodeId node, std::vector<uint32_t> groups = {});
 
   [[nodiscard]] size_t checkpoint() const { return ops_.size(); }
 
@@ -56,6 +59,7 @@ class Statement {
     Kind kind = Kind::kPlace;
     ResourceVector from_idle;       ///< kShadow: what the hold took from the node's idle
     ResourceVector from_releasing;  ///< kShadow: and from its releasing capacity
+    std::vector<uint32_t> groups;   ///< kShadow: the shared GPU groups held on the node
   };
 
   /// Undoes one operation (also used at session close for pipelined pods).

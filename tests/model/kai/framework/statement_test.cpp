@@ -219,7 +219,7 @@ TEST_CASE("a shadow holds a moved victim's room on another node, idle first, unt
   const Snapshot a_before(state.node(a));
   const Snapshot b_before(state.node(b));
   Statement stmt(state);
-  stmt.shadow(v, b);
+  CHECK(stmt.shadow(v, b));
   const NodeInfo& n = state.node(b);
   REQUIRE(stmt.operations().size() == 1u);
   const Statement::Op& op = stmt.operations()[0];
