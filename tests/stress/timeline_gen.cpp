@@ -97,8 +97,8 @@ void Generator::binder_fault_event() {
   // One draw per statement: the order of draws inside one call's arguments is unspecified.
   const int at = event_time();
   const int count = rng_.between(1, 3);
-  add_event(at, fmt::format("binderFault: {{count: {}, for: 60s, probability: 0.5{}}}", count,
-                            leave));
+  add_event(at,
+            fmt::format("binderFault: {{count: {}, for: 60s, probability: 0.5{}}}", count, leave));
 }
 
 void Generator::delete_pod_event() {
