@@ -18,6 +18,13 @@ bool is_gpu_name(std::string_view name) {
   return lower.find("gpu") != std::string::npos;
 }
 
+int64_t saturating_add(int64_t a, int64_t b) {
+  // KAI adds DRA GPU counts with saturation at int64 max, inside a claim and across a pod's
+  // claims (pkg/common/resources/dra.go SaturatingAdd; countGPUDevicesFromClaim,
+  // ExtractDRAGPUResourcesFromClaims). Counts are never negative.
+  return a > std::numeric_limits<int64_t>::max() - b ? std::numeric_limits<int64_t>::max() : a + b;
+}
+
 bool is_bridge_claim(const ResourceClaim& claim) {
   static const std::string kNone;
   return lookup(claim.meta.annotations, "resource.kubernetes.io/extended-resource-claim", kNone)
@@ -33,9 +40,7 @@ int64_t claim_gpu_devices(const ResourceClaim& claim) {
     const DeviceSubRequest& e = *r.exactly;
     const int64_t add =
         e.allocation_mode == AllocationMode::kAll ? 1 : (e.count > 0 ? e.count : int64_t{1});
-    // KAI adds with saturation at int64 max (pkg/common/resources/dra.go).
-    total = total > std::numeric_limits<int64_t>::max() - add ? std::numeric_limits<int64_t>::max()
-                                                              : total + add;
+    total = saturating_add(total, add);
   }
   return total;
 }
@@ -55,7 +60,7 @@ void add_claim_gpus(ClusterState& state) {
       if (c.valid()
           && !(state.kai.skip_bridge_claims_in_gpu_count
                && is_bridge_claim(state.claims.at(c).claim))) {
-        devices += claim_gpu_devices(state.claims.at(c).claim);
+        devices = saturating_add(devices, claim_gpu_devices(state.claims.at(c).claim));
       }
     }
     PodTemplate& spec = state.templates[t];

@@ -26,6 +26,9 @@ namespace drasim::model {
 /// (allocation mode All); `firstAvailable` requests add nothing.
 [[nodiscard]] int64_t claim_gpu_devices(const ResourceClaim& claim);
 
+/// a + b for GPU counts (both >= 0), saturating at int64 max as KAI's SaturatingAdd does.
+[[nodiscard]] int64_t saturating_add(int64_t a, int64_t b);
+
 /// Adds each template's claim GPUs (the claims of its first pod, as the snapshot lists them) to
 /// its GPU request and quota, and records them in `claim_gpu_milli`; bridge claims count nothing
 /// when `skip_bridge_claims_in_gpu_count` is on. Call once at build time,

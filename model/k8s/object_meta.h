@@ -47,6 +47,7 @@ struct ObjectMeta {
   std::vector<OwnerReference> owner_references;
   std::vector<std::string> finalizers;
   std::string creation_timestamp;
+  std::string deletion_timestamp;  ///< `metadata.deletionTimestamp`: set while being deleted
   int64_t appear_us = 0;
   /// When a timeline event deletes or replaces the object (`spec.events[]` delete / apply);
   /// the object exists in [appear_us, gone_us).

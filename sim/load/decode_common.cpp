@@ -14,10 +14,11 @@ model::SourceRef source_of(const Cursor& c, uint32_t file_index) {
 
 namespace {
 
-/// `metadata.creationTimestamp`: kept as written, but only if it reads as an RFC 3339 time (it
-/// orders DeviceClasses competing for one extended resource name, KEP-5004). Absent or null is
-/// fine (kubectl writes `creationTimestamp: null` in templates).
-std::string decode_creation_timestamp(const Cursor& c) {
+/// `metadata.creationTimestamp` or `deletionTimestamp`: kept as written, but only if it reads as
+/// an RFC 3339 time (a creation time orders DeviceClasses competing for one extended resource
+/// name, KEP-5004; a deletion time marks an object being deleted). Absent or null is fine
+/// (kubectl writes `creationTimestamp: null` in templates).
+std::string decode_timestamp(const Cursor& c) {
   if (!c.present()) {
     return {};
   }
@@ -60,7 +61,8 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
   meta.labels = m["labels"].string_map();
   meta.annotations = m["annotations"].string_map();
   meta.finalizers = m["finalizers"].string_list();
-  meta.creation_timestamp = decode_creation_timestamp(m["creationTimestamp"]);
+  meta.creation_timestamp = decode_timestamp(m["creationTimestamp"]);
+  meta.deletion_timestamp = decode_timestamp(m["deletionTimestamp"]);
   for (const Cursor& owner : m["ownerReferences"].items()) {
     meta.owner_references.push_back(
         model::OwnerReference{owner["apiVersion"].str(), owner["kind"].str(), owner["name"].str(),

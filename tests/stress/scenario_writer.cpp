@@ -22,7 +22,12 @@ class Yaml {
     text_ += '\n';
   }
 
-  void document() { text_ += "---\n"; }
+  /// A new document of `kind` in `api_version`.
+  void object(std::string_view api_version, std::string_view kind) {
+    text_ += "---\n";
+    line("apiVersion: {}", api_version);
+    line("kind: {}", kind);
+  }
 
   /// Text that is already YAML (a timeline event written by the generator).
   void raw(std::string_view text) { text_ += text; }
@@ -39,8 +44,6 @@ std::string seconds(int s) {
 
 void emit_scenario(const Scenario& s, Yaml& y) {
   const Settings& st = s.settings;
-  // Names the tester's file from before it was split in several, so that the output stays the
-  // same byte for byte.
   y.line("# drasim stress scenario, seed {} (tests/stress)", s.seed);
   y.line("apiVersion: drasim.dev/v1alpha1");
   y.line("kind: Scenario");
@@ -69,9 +72,7 @@ void emit_scenario(const Scenario& s, Yaml& y) {
 }
 
 void emit_queue(const QueueInfo& q, Yaml& y) {
-  y.document();
-  y.line("apiVersion: scheduling.run.ai/v2");
-  y.line("kind: Queue");
+  y.object("scheduling.run.ai/v2", "Queue");
   y.line("metadata: {{name: {}}}", q.name);
   y.line("spec:");
   if (!q.parent.empty()) {
@@ -87,9 +88,7 @@ void emit_queue(const QueueInfo& q, Yaml& y) {
 }
 
 void emit_node(const NodeInfo& n, Yaml& y) {
-  y.document();
-  y.line("apiVersion: v1");
-  y.line("kind: Node");
+  y.object("v1", "Node");
   y.line("metadata:");
   y.line("  name: {}", n.name);
   y.line("  labels:");
@@ -109,9 +108,7 @@ void emit_node(const NodeInfo& n, Yaml& y) {
 
 /// One node-local pool of the node's GPUs (driver gpu.nvidia.com, devices gpu-0 .. gpu-N-1).
 void emit_slice(const NodeInfo& n, Yaml& y) {
-  y.document();
-  y.line("apiVersion: resource.k8s.io/v1");
-  y.line("kind: ResourceSlice");
+  y.object("resource.k8s.io/v1", "ResourceSlice");
   y.line("metadata: {{name: {}-gpus}}", n.name);
   y.line("spec:");
   y.line("  driver: {}", kDriver);
@@ -126,9 +123,7 @@ void emit_slice(const NodeInfo& n, Yaml& y) {
 }
 
 void emit_device_class(std::string_view name, std::string_view created, bool bridge, Yaml& y) {
-  y.document();
-  y.line("apiVersion: resource.k8s.io/v1");
-  y.line("kind: DeviceClass");
+  y.object("resource.k8s.io/v1", "DeviceClass");
   y.line("metadata: {{name: {}, creationTimestamp: \"{}\"}}", name, created);
   y.line("spec:");
   y.line("  selectors:");
@@ -151,9 +146,7 @@ void emit_claim_requests(int count, std::string_view indent, Yaml& y) {
 
 void emit_templates(Yaml& y) {
   for (const auto& [name, count] : {std::pair{"one-gpu", 1}, std::pair{"two-gpus", 2}}) {
-    y.document();
-    y.line("apiVersion: resource.k8s.io/v1");
-    y.line("kind: ResourceClaimTemplate");
+    y.object("resource.k8s.io/v1", "ResourceClaimTemplate");
     y.line("metadata: {{name: {}, namespace: default}}", name);
     y.line("spec:");
     y.line("  spec:");
@@ -163,9 +156,7 @@ void emit_templates(Yaml& y) {
 
 /// A named claim of one GPU that several pods share; KAI wants the queue label on it.
 void emit_claim(const ClaimInfo& c, Yaml& y) {
-  y.document();
-  y.line("apiVersion: resource.k8s.io/v1");
-  y.line("kind: ResourceClaim");
+  y.object("resource.k8s.io/v1", "ResourceClaim");
   y.line("metadata:");
   y.line("  name: {}", c.name);
   y.line("  namespace: default");
@@ -175,9 +166,7 @@ void emit_claim(const ClaimInfo& c, Yaml& y) {
 }
 
 void emit_group(const GroupInfo& g, Yaml& y) {
-  y.document();
-  y.line("apiVersion: scheduling.run.ai/v2alpha2");
-  y.line("kind: PodGroup");
+  y.object("scheduling.run.ai/v2alpha2", "PodGroup");
   y.line("metadata:");
   y.line("  name: {}", g.name);
   y.line("  namespace: default");
@@ -251,9 +240,7 @@ void emit_pod_spec(const PodInfo& p, Yaml& y) {
 }
 
 void emit_pod(const PodInfo& p, Yaml& y) {
-  y.document();
-  y.line("apiVersion: v1");
-  y.line("kind: Pod");
+  y.object("v1", "Pod");
   y.line("metadata:");
   y.line("  name: {}", p.name);
   y.line("  namespace: default");

@@ -82,6 +82,12 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
               : fmt::format("resourceclaim.resource.k8s.io \"{}\" not found", info.claim.meta.name);
       return;
     }
+    // Upstream PreEnqueue (dynamicresources.go foreachPodResourceClaim): a claim with a
+    // deletionTimestamp is never used again.
+    if (!info.claim.meta.deletion_timestamp.empty()) {
+      rejection_ = fmt::format("resourceclaim \"{}\" is being deleted", info.claim.meta.name);
+      return;
+    }
   }
   const std::string& queue = state_.jobs[p.job.index()].queue_name;
   for (size_t i = 0; i < p.claims.size(); ++i) {
