@@ -8,13 +8,6 @@
 namespace drasim::model {
 namespace {
 
-QueueId top_of(const ClusterState& s, QueueId q) {
-  while (s.queues[q.index()].parent.valid()) {
-    q = s.queues[q.index()].parent;
-  }
-  return q;
-}
-
 class Simulation {
  public:
   Simulation(Session& session, AllocateAction& placer, JobId preemptor,
@@ -35,15 +28,20 @@ class Simulation {
 
   bool run(Statement& stmt) {
     // The evictions moved the victims' queues: the order sees them without their victims.
-    std::vector<QueueId> tops{top_of(state_, job(preemptor_).queue)};
+    std::vector<QueueId> leaves{job(preemptor_).queue};
     for (const JobId v : victims_) {
       session_.refresh(job(v).queue);
-      tops.push_back(top_of(state_, job(v).queue));
+      leaves.push_back(job(v).queue);
     }
-    // A top-level tree without the preemptor or a victim only interleaves no-ops: leave it out.
-    // (Inside a tree every queue counts: a sibling's next job changes its parent's turn.)
+    // Only the leaf queues of the preemptor and the victims take part, each with all its
+    // pending jobs (their turns decide when the queue's next relevant job comes). Other leaves
+    // hold only jobs that would be skipped; leaving them out is exact between sibling leaves
+    // (the queue order is a strict weak order, so a sibling that goes first in between changes
+    // nobody's relative order) and differs from KAI only where such a leaf's next job would
+    // stand for its parent queue against another subtree. It keeps a scenario's cost to the
+    // pending jobs of those queues instead of every pending job of the cluster.
     const auto in_play = [&](QueueId q) {
-      return std::find(tops.begin(), tops.end(), top_of(state_, q)) != tops.end();
+      return std::find(leaves.begin(), leaves.end(), q) != leaves.end();
     };
     std::vector<JobKey> extra;
     for (const JobId v : victims_) {

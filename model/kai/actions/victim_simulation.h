@@ -5,7 +5,8 @@
 /// every victim job and the preemptor are ordered as the allocate action orders them
 /// (JobsOrderByQueues over the live queue shares, which move as the simulation places pods), and
 /// in that order the preemptor and each victim job get one AllocateJob in pipeline-only mode;
-/// other pending jobs only take their turn in the order. A victim task that is placed back where
+/// other pending jobs of their leaf queues only take their turn in the order (other leaf
+/// queues are left out; see the comment in run()). A victim task that is placed back where
 /// it was is un-evicted; one placed elsewhere is a moved victim; the rest stay evicted. The
 /// simulation fails as soon as the preemptor cannot be placed.
 ///
