@@ -432,8 +432,9 @@ void ClusterState::shadow_groups(PodId pod_id, NodeId node_id, const std::vector
   }
 }
 
-void ClusterState::undo_release(PodId pod_id, PodPhase phase) {
+void ClusterState::undo_release(PodId pod_id) {
   PodInfo& p = pod(pod_id);
+  const PodPhase phase = p.released_from;
   DRASIM_ASSERT(p.phase == PodPhase::kReleasing, "only releasing pods are restored");
   NodeInfo& n = node(p.node);
   touch_node(p.node);

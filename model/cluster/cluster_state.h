@@ -513,9 +513,10 @@ class ClusterState {
 
   /// A binding or running pod starts terminating (an eviction): kReleasing, its tracked vector
   /// moves into the node's releasing vector (KAI: `ReleasingVector += track`; idle unchanged
-  /// because it was already charged). `undo_release` reverses it (a rolled-back eviction).
+  /// because it was already charged). `undo_release` reverses it (a rolled-back eviction): the pod
+  /// returns to the phase it was released from (`PodInfo::released_from`).
   void begin_release(PodId pod);
-  void undo_release(PodId pod, PodPhase phase);
+  void undo_release(PodId pod);
 
   /// A shared pod evicted in this session is held elsewhere by the eviction solver's
   /// simulation (Statement::shadow): `groups` on `node` are taken (`add`) or given back as a

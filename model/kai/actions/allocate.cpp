@@ -487,15 +487,8 @@ bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologySc
   // elsewhere would hold too little. (KAI releases its claims in the session and allocates them
   // again wherever the victim lands.)
   if (t.has_resource_claims || uses_bridge(state_, t)) {
-    const NodeInfo& n = state_.node(p.node);
-    const ResourceVector track = state_.tracked_request(pod, p.node);
-    for (size_t slot = 0; slot < track.size(); ++slot) {
-      if (track.get(slot)
-          > std::max<int64_t>(n.idle.get(slot), 0) + std::max<int64_t>(n.releasing.get(slot), 0)) {
-        return false;
-      }
-    }
-    if (scope && !scope->nodes[p.node.index()]) {
+    if (!fits_capacity(state_.tracked_request(pod, p.node), state_.node(p.node), false)
+        || (scope && !scope->nodes[p.node.index()])) {
       return false;
     }
     stmt.restore(pod);

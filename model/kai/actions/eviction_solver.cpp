@@ -203,7 +203,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   }
   stmt.discard();
   for (auto it = released.rbegin(); it != released.rend(); ++it) {
-    state_.undo_release(*it, state_.pod(*it).released_from);
+    state_.undo_release(*it);
   }
   return false;
 }

@@ -95,10 +95,6 @@ class Simulation {
            && std::binary_search(evicted_.begin(), evicted_.end(), p);
   }
 
-  [[nodiscard]] int64_t active_allocated(const JobInfo& j) const {
-    return j.active_pods - j.releasing_pods;
-  }
-
   /// KAI GetTasksToAllocate(isRealAllocation = false) of a victim job.
   [[nodiscard]] std::vector<PodId> tasks_of(JobId id) const {
     const JobInfo& j = job(id);
@@ -110,7 +106,7 @@ class Simulation {
     }
     std::sort(candidates.begin(), candidates.end(),
               [this](PodId a, PodId b) { return state_.task_before(a, b); });
-    const int64_t active = active_allocated(j);
+    const int64_t active = j.bound_pods();
     const auto needed = static_cast<size_t>(active < j.min_member ? j.min_member - active : 1);
     if (candidates.size() > needed) {
       candidates.resize(needed);
@@ -130,7 +126,7 @@ class Simulation {
   [[nodiscard]] JobKey key_of(JobId id, PodId head) const {
     const JobInfo& j = job(id);
     return JobKey{-j.priority,
-                  JobKey::rank_of(active_allocated(j), j.min_member),
+                  JobKey::rank_of(j.bound_pods(), j.min_member),
                   j.creation_us,
                   j.name_rank,
                   id,

@@ -1,5 +1,7 @@
 #include "model/kai/framework/statement.h"
 
+#include "model/kai/plugins/predicates.h"
+
 #include <algorithm>
 
 namespace drasim::model {
@@ -37,7 +39,7 @@ void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> f
 }
 
 void Statement::restore(PodId pod) {
-  state_.undo_release(pod, state_.pod(pod).released_from);
+  state_.undo_release(pod);
   Op op;
   op.pod = pod;
   op.node = state_.pod(pod).node;
@@ -48,11 +50,8 @@ void Statement::restore(PodId pod) {
 bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups) {
   const ResourceVector track = state_.tracked_request(pod, node);
   NodeInfo& n = state_.node(node);
-  for (size_t slot = 0; slot < track.size(); ++slot) {
-    if (track.get(slot)
-        > std::max<int64_t>(n.idle.get(slot), 0) + std::max<int64_t>(n.releasing.get(slot), 0)) {
-      return false;
-    }
+  if (!fits_capacity(track, n, false)) {
+    return false;
   }
   Op op;
   op.pod = pod;

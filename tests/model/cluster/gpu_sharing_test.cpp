@@ -326,7 +326,7 @@ TEST_CASE("an evicted shared pod's GPU turns releasing when all of its group's m
   CHECK(n.gpu_groups.groups()[0].releasing_mib == 8150);
   CHECK_FALSE(n.gpu_groups.fits(n.gpu_groups.groups()[0], 1));
   state.check_invariants();
-  state.undo_release(pod_id(state, "a"), PodPhase::kRunning);
+  state.undo_release(pod_id(state, "a"));
   CHECK(n.releasing.get(kGpuSlot) == 0);
   CHECK(n.gpu_groups.groups()[0].releasing_mib == 0);
   state.check_invariants();
