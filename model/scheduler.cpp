@@ -39,6 +39,8 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   }
   run_stale_gang_eviction(state, now_us, result);
   result.pipelined = allocate.release_pipelined();
+  state.resume_suspended_claims();
+  state.resnapshot_nodes();
   return result;
 }
 

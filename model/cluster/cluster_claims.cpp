@@ -131,4 +131,61 @@ void ClusterState::release_claims(PodId pod, bool pod_gone,
   }
 }
 
+void ClusterState::suspend_claims(PodId pod) {
+  PodInfo& p = pods[pod.index()];
+  DRASIM_ASSERT(p.suspended_claims.empty(), "a pod leaves its claims once");
+  for (const ClaimId c : p.claims) {
+    if (!c.valid() || !claims.at(c).present) {
+      continue;
+    }
+    const ResourceClaim& claim = claims.at(c).claim;
+    SuspendedClaim s{c, std::nullopt, claim.meta.finalizers, claim.reserved_for};
+    if (claims.unreserve(c, p.name) && claim.allocation) {
+      s.allocation = *claim.allocation;
+      note_devices_changed(*s.allocation);
+      claims.deallocate(c);
+    }
+    p.suspended_claims.push_back(std::move(s));
+  }
+  if (!p.suspended_claims.empty()) {
+    suspended.push_back(pod);
+  }
+}
+
+bool ClusterState::can_resume_claims(PodId pod) const {
+  const PodInfo& p = pods[pod.index()];
+  return std::all_of(p.suspended_claims.begin(), p.suspended_claims.end(),
+                     [&](const SuspendedClaim& s) {
+                       return !s.allocation || claims.at(s.claim).claim.allocation
+                              || claims.can_hold(*s.allocation);
+                     });
+}
+
+void ClusterState::resume_claims(PodId pod) {
+  PodInfo& p = pods[pod.index()];
+  for (auto it = p.suspended_claims.rbegin(); it != p.suspended_claims.rend(); ++it) {
+    // Someone else may have allocated the claim in the meantime (a pod sharing it): it keeps
+    // that allocation.
+    if (it->allocation && !claims.at(it->claim).claim.allocation) {
+      note_devices_changed(*it->allocation);
+      claims.reallocate(it->claim, std::move(*it->allocation), std::move(it->finalizers));
+    }
+    const auto me = std::find_if(it->reserved_for.begin(), it->reserved_for.end(),
+                                 [&](const ClaimConsumer& r) { return r.name == p.name; });
+    claims.reserve_as(it->claim,
+                      me != it->reserved_for.end() ? *me : ClaimConsumer{"pods", p.name, ""},
+                      it->reserved_for);
+  }
+  if (!p.suspended_claims.empty()) {
+    p.suspended_claims.clear();
+    suspended.erase(std::find(suspended.begin(), suspended.end(), pod));
+  }
+}
+
+void ClusterState::resume_suspended_claims() {
+  while (!suspended.empty()) {
+    resume_claims(suspended.back());
+  }
+}
+
 }  // namespace drasim::model

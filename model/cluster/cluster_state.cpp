@@ -36,6 +36,7 @@ WholeGpuView whole_gpus(NodeInfo& n) {
 void join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
                  PodPhase phase) {
   if (t.gpu_share.shared()) {
+    n.resnapshot = true;
     n.gpu_groups.add(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
 }
@@ -43,6 +44,7 @@ void join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>&
 void leave_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
                   PodPhase phase) {
   if (t.gpu_share.shared()) {
+    n.resnapshot = true;
     n.gpu_groups.remove(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
 }
@@ -96,6 +98,7 @@ ResourceVector ClusterState::charged_request(PodId pod_id, NodeId node_id, Charg
                             held_keys(n, keys, min_refs) * kMilliPerGpu, track.get(kGpuSlot))
                                                : 0;
   track.add(kGpuSlot, -saved);
+  n.resnapshot = n.resnapshot || saved > 0;
   for (const std::string& k : keys) {
     if (step == ChargeStep::kAdd) {
       ++n.dra_gpu_refs[k];
@@ -330,17 +333,34 @@ void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatab
   }
   NodeInfo& n = node(node_id);
   touch_node(node_id);
-  nodes_changed();
-  n.allocatable += allocatable_delta;
-  n.idle += allocatable_delta;
-  // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
-  // GPU-group guard of the pods put back must see the new count, or a shared pod's whole GPU is
-  // taken on add and never given back on remove (kai-scheduler-behavior.md section 1.7).
-  if (!n.gpu_count_labelled) {
-    n.gpu_count = n.allocatable.get(kGpuSlot) / kMilliPerGpu;
+  if (!allocatable_delta.is_zero()) {
+    nodes_changed();
+    n.allocatable += allocatable_delta;
+    // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
+    // GPU-group guard of the pods put back must see the new count, or a shared pod's whole GPU
+    // is taken on add and never given back on remove (kai-scheduler-behavior.md section 1.7).
+    if (!n.gpu_count_labelled) {
+      n.gpu_count = n.allocatable.get(kGpuSlot) / kMilliPerGpu;
+    }
   }
+  // Empty, the node starts again as a snapshot builds it: all idle, nothing releasing, no
+  // groups. What the session's path-dependent group guard left behind is gone.
+  DRASIM_ASSERT(n.used.is_zero() && n.dra_gpu_saved == 0 && n.pod_count == 0,
+                "a node without pods uses nothing");
+  n.idle = n.allocatable;
+  n.releasing = ResourceVector(n.allocatable.size());
+  n.gpu_groups.clear();
   for (const PodId p : on_node) {
     node_add(p, node_id, pod(p).phase);
+  }
+}
+
+void ClusterState::resnapshot_nodes() {
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].resnapshot) {
+      recharge_node(NodeId::from_index(i), ResourceVector(nodes[i].allocatable.size()));
+      nodes[i].resnapshot = false;
+    }
   }
 }
 
@@ -448,6 +468,7 @@ void ClusterState::undo_release(PodId pod_id) {
 }
 
 void ClusterState::check_invariants() const {
+  DRASIM_ASSERT(suspended.empty(), "no pod's claims stay suspended after its session");
   std::vector<ResourceVector> used(nodes.size());
   std::vector<uint32_t> counts(nodes.size(), 0);
   std::vector<NodeGpuGroups> groups(nodes.size());

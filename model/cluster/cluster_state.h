@@ -75,6 +75,9 @@ struct NodeInfo {
   /// Milli-GPUs the shared-device dedup kept off `used` (placed pods' tracked vectors minus it
   /// sum to `used`).
   int64_t dra_gpu_saved = 0;
+  /// The shared-GPU bookkeeping (groups, or the shared-device dedup) changed since the node was
+  /// last rebuilt from its pods (ClusterState::resnapshot_nodes).
+  bool resnapshot = false;
 
   /// Names in `status.allocatable` with an amount above zero, sorted: what the node's device
   /// plugins and kubelet advertise (KEP-5004 decides per node by them).
@@ -218,6 +221,14 @@ void record_devices(const ResourceClaim& claim, std::vector<PodDevice>& out);
 /// Drops the devices of `claim` from a pod's record.
 void forget_devices(const std::string& claim, std::vector<PodDevice>& devices);
 
+/// A claim a pod left inside a session (SuspendedClaims): what to put back.
+struct SuspendedClaim {
+  ClaimId claim;
+  std::optional<AllocationResult> allocation;  ///< dropped because the pod was its last consumer
+  std::vector<std::string> finalizers;         ///< the claim's finalizers before
+  std::vector<ClaimConsumer> reserved_for;     ///< its `reservedFor` before
+};
+
 struct PodInfo {
   std::string name;
   TemplateId spec;
@@ -233,8 +244,10 @@ struct PodInfo {
   std::vector<ClaimId> claims;
   std::string claim_problem;
   std::vector<PodDevice> devices;  ///< what the pod's claims held when it was placed
-  uint32_t epoch = 0;              ///< placements so far (events name the one they belong to)
-  uint32_t evictions = 0;          ///< times the scheduler evicted this pod
+  /// The claims the pod left when the session evicted it (suspend_claims), until resumed.
+  std::vector<SuspendedClaim> suspended_claims;
+  uint32_t epoch = 0;      ///< placements so far (events name the one they belong to)
+  uint32_t evictions = 0;  ///< times the scheduler evicted this pod
   PodPhase released_from = PodPhase::kNotSubmitted;  ///< the phase the last release began in
   std::string eviction_message;  ///< the scheduler's words for the last eviction
   /// A shared pod's GPU groups on its node (NodeGpuGroups ids), chosen before it is placed; kept
@@ -354,6 +367,7 @@ class ClusterState {
   std::vector<QueueUsage> queue_usage;   ///< by queue, descendants included
   std::vector<TopologyTree> topologies;  ///< one per Topology, in load order
   dra::ClaimBook claims;
+  std::vector<PodId> suspended;  ///< pods with suspended claims, in the order they left them
   DraContext dra;
   DraFilterMemo dra_memo;
   /// Free GPUs by block of nodes (call touch_node after changing a node's idle, releasing,
@@ -473,6 +487,18 @@ class ClusterState {
   /// or no longer advertises; KAI rebuilds its node vectors every session).
   void recharge_node(NodeId node, const ResourceVector& allocatable_delta);
 
+  /// Rebuilds from its pods every node whose shared-GPU bookkeeping changed since the last call,
+  /// as KAI's next session does from its snapshot. Two parts of that bookkeeping depend on the
+  /// order of a session's operations, and KAI drops what they leave with the session:
+  /// - the whole-GPU guard of shared groups (addSharedGPUTaskResourcesPerPodGroup) compares the
+  ///   node's GPU count with idle + used + groups in use, and pipelined pods count in `used`
+  ///   without leaving `idle`, so a group's GPU can be taken twice or given back twice;
+  /// - the shared-device dedup (DRASharedDeviceRefCount) charges a device to whichever pod came
+  ///   first, so a binding pod can inherit the charge of a pipelined one, which took it from
+  ///   releasing capacity rather than idle.
+  /// Call this when a session closes.
+  void resnapshot_nodes();
+
   /// The pods on a node (pipelined, binding, running or releasing), by PodId.
   [[nodiscard]] std::vector<PodId> pods_on(NodeId node) const;
 
@@ -573,6 +599,19 @@ class ClusterState {
   /// A pod bound in the input (`spec.nodeName`) holds its claims as they are: it joins
   /// `reservedFor` of those that exist and are allocated, and their devices are recorded.
   void adopt_claims(PodId pod);
+
+  /// A pod evicted inside a session leaves its claims for the rest of the session (KAI's
+  /// dynamicresources deallocateHandlerFn): it is removed from their `reservedFor`, and a claim
+  /// nobody else reserves is deallocated, so the structured allocator may give its devices to
+  /// the preemptor. resume_claims puts everything back (an eviction rolled back or un-evicted);
+  /// resume_suspended_claims does it for every pod when the session closes: a victim really
+  /// evicted is still terminating and holds its claims until it is gone.
+  void suspend_claims(PodId pod);
+  void resume_claims(PodId pod);
+  void resume_suspended_claims();
+
+  /// Whether the devices the pod's suspended claims gave up are all still free.
+  [[nodiscard]] bool can_resume_claims(PodId pod) const;
 
   /// The pod's claims that are not allocated, in `spec.resourceClaims` order.
   [[nodiscard]] std::vector<ClaimId> unallocated_claims(PodId pod) const;

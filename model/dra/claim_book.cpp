@@ -84,4 +84,44 @@ bool ClaimBook::unreserve(ClaimId id, const std::string& consumer) {
   return reserved.empty();
 }
 
+void ClaimBook::reserve_as(ClaimId id, const ClaimConsumer& consumer,
+                           const std::vector<ClaimConsumer>& order) {
+  auto& reserved = claims_[id.index()].claim.reserved_for;
+  if (std::any_of(reserved.begin(), reserved.end(),
+                  [&](const ClaimConsumer& r) { return r.name == consumer.name; })) {
+    return;
+  }
+  const auto rank = [&](const std::string& name) {
+    return std::find_if(order.begin(), order.end(),
+                        [&](const ClaimConsumer& r) { return r.name == name; })
+           - order.begin();
+  };
+  const auto mine = rank(consumer.name);
+  const auto at = std::find_if(reserved.begin(), reserved.end(),
+                               [&](const ClaimConsumer& r) { return rank(r.name) > mine; });
+  reserved.insert(at, consumer);
+}
+
+bool ClaimBook::can_hold(const AllocationResult& allocation) const {
+  return std::none_of(
+      allocation.results.begin(), allocation.results.end(), [&](const DeviceAllocationResult& r) {
+        if (r.admin_access.value_or(false)) {
+          return false;  // admin access never conflicts (AllocatedDevices leaves it out)
+        }
+        const DeviceKey key{r.driver, r.pool, r.device};
+        return allocated_.is_exclusive(key)
+               || (r.share_id.empty() && allocated_.consumed(key) != nullptr);
+      });
+}
+
+void ClaimBook::reallocate(ClaimId id, AllocationResult allocation,
+                           std::vector<std::string> finalizers) {
+  ClaimInfo& c = claims_[id.index()];
+  DRASIM_ASSERT(c.present && !c.claim.allocation, "only an unallocated claim gets allocated");
+  DRASIM_ASSERT(can_hold(allocation), "a claim gets its devices back only when they are free");
+  allocated_.add(allocation);
+  c.claim.allocation = std::move(allocation);
+  c.claim.meta.finalizers = std::move(finalizers);
+}
+
 }  // namespace drasim::model::dra

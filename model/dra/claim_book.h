@@ -68,6 +68,19 @@ class ClaimBook {
   /// Removes a consumer by name; returns whether `reservedFor` is now empty.
   bool unreserve(ClaimId id, const std::string& consumer);
 
+  /// Puts `consumer` back into `reservedFor` where `order` (the list as it was before the
+  /// consumer left) had it among the consumers listed now.
+  void reserve_as(ClaimId id, const ClaimConsumer& consumer,
+                  const std::vector<ClaimConsumer>& order);
+
+  /// Whether `allocation` could be charged now: no claim holds one of its devices
+  /// exclusively, and none of its exclusive devices is shared by a claim.
+  [[nodiscard]] bool can_hold(const AllocationResult& allocation) const;
+
+  /// Gives an unallocated claim back the allocation and the finalizers it had (a session's
+  /// virtual deallocation undone).
+  void reallocate(ClaimId id, AllocationResult allocation, std::vector<std::string> finalizers);
+
   /// Devices held by allocated claims, as the structured allocator must see them.
   [[nodiscard]] const AllocatedDevices& allocated() const { return allocated_; }
 

@@ -481,14 +481,14 @@ bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologySc
   PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
   // A victim with claim devices (its own claims, or a KEP-5004 claim the bridge may give it)
-  // keeps them allocated through drasim's session, so it can only come back where it is, with
-  // them: un-evicted when its node still has room for it (nobody took its releasing share).
-  // It is never moved: on a DRA node its request leaves out the delegated GPUs, so holding it
-  // elsewhere would hold too little. (KAI releases its claims in the session and allocates them
-  // again wherever the victim lands.)
+  // only comes back where it is, with the devices it had: un-evicted when its node still has
+  // room for it and nobody took the devices its claims gave up in the session
+  // (ClusterState::suspend_claims). It is never moved: on a DRA node its request leaves out
+  // the delegated GPUs, so holding it elsewhere would hold too little. (KAI allocates its
+  // claims again wherever the victim lands, on other devices if need be.)
   if (t.has_resource_claims || uses_bridge(state_, t)) {
     if (!fits_capacity(state_.tracked_request(pod, p.node), state_.node(p.node), false)
-        || (scope && !scope->nodes[p.node.index()])) {
+        || (scope && !scope->nodes[p.node.index()]) || !state_.can_resume_claims(pod)) {
       return false;
     }
     stmt.restore(pod);

@@ -169,6 +169,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
       for (const PodId p : chunk.pods) {
         released.push_back(p);
         state_.begin_release(p);
+        state_.suspend_claims(p);
       }
       save_shares(state_.jobs[chunk.job.index()].queue);
       taken.push_back(std::move(chunk));
@@ -203,6 +204,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   }
   stmt.discard();
   for (auto it = released.rbegin(); it != released.rend(); ++it) {
+    state_.resume_claims(*it);
     state_.undo_release(*it);
   }
   return false;

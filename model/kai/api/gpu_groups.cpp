@@ -178,6 +178,11 @@ bool NodeGpuGroups::same_memory(const NodeGpuGroups& other) const {
   return key(groups_) == key(other.groups_);
 }
 
+void NodeGpuGroups::clear() {
+  groups_.clear();
+  gpus_taken_ = 0;
+}
+
 std::string gpu_group_name(const std::string& node, uint32_t id) {
   return fmt::format("{}-gpu-group-{}", node, id);
 }

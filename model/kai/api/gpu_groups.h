@@ -72,6 +72,9 @@ class NodeGpuGroups {
   /// Whether the memory of every group equals `other`'s (ids, used, allocated, releasing).
   [[nodiscard]] bool same_memory(const NodeGpuGroups& other) const;
 
+  /// Forgets every group (ids stay unused): the node is rebuilt from its pods.
+  void clear();
+
  private:
   GpuGroup& at(uint32_t id);
   void drop_if_empty(uint32_t id);

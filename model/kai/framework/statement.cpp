@@ -39,6 +39,7 @@ void Statement::pipeline(PodId pod, NodeId node, std::vector<AllocationResult> f
 }
 
 void Statement::restore(PodId pod) {
+  state_.resume_claims(pod);
   state_.undo_release(pod);
   Op op;
   op.pod = pod;
@@ -94,6 +95,7 @@ void Statement::convert_all_to_pipelined() {
 void Statement::undo(const Op& op) {
   if (op.kind == Kind::kRestore) {
     state_.begin_release(op.pod);
+    state_.suspend_claims(op.pod);
     return;
   }
   if (op.kind == Kind::kShadow) {
