@@ -183,6 +183,10 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
   t.task_rank = task_rank(pod.meta.labels);
   t.node_name = pod.spec.node_name;
   t.status_phase = pod.status.phase;
+  t.bound_bridge_claim = pod.status.extended_resource_claim_name;
+  for (const ContainerExtendedResourceRequest& m : pod.status.extended_resource_mappings) {
+    t.bound_bridge_mappings.push_back({m.container_name, m.resource_name, m.request_name});
+  }
   return t;
 }
 

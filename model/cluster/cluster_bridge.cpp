@@ -112,6 +112,23 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   }
 }
 
+void ClusterState::adopt_bridge_claim(PodId pod_id) {
+  PodInfo& p = pod(pod_id);
+  const PodTemplate& t = spec_of(pod_id);
+  DRASIM_ASSERT(!p.node.valid(), "a bound pod adopts its bridge claim before it is placed");
+  if (t.bound_bridge_claim.empty()) {
+    return;
+  }
+  const std::optional<ClaimId> id = claims.find(t.namespace_name, t.bound_bridge_claim);
+  if (!id || !claims.at(*id).present || !claims.at(*id).claim.allocation) {
+    return;
+  }
+  p.bridge_claim = *id;
+  claims.reserve(*id, ClaimConsumer{"pods", p.name, ""});
+  record_devices(claims.at(*id).claim, p.devices);
+  p.bridge_mappings = t.bound_bridge_mappings;
+}
+
 void ClusterState::bind_bridge_claim(PodId pod_id) {
   PodInfo& p = pod(pod_id);
   if (!p.bridge_claim.valid() || !claims.at(p.bridge_claim).present) {

@@ -143,7 +143,11 @@ struct PodTemplate {
   uint32_t placement_class = 0;  ///< see template_classes.h
   uint32_t fit_class = 0;        ///< see template_classes.h
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
-  std::string status_phase;      ///< `status.phase` as written (for pre-bound pods)
+  /// A bound pod's `status.extendedResourceClaimStatus`: the KEP-5004 claim it holds (empty when
+  /// none) and the request mappings written with it.
+  std::string bound_bridge_claim;
+  std::vector<RequestMapping> bound_bridge_mappings;
+  std::string status_phase;  ///< `status.phase` as written (for pre-bound pods)
 
   /// KAI `IsCPUOnlyRequest`: no GPU of any kind requested (a gpu-memory request has 0 in the
   /// GPU slot but still wants a GPU).
@@ -612,6 +616,13 @@ class ClusterState {
 
   /// Whether the devices the pod's suspended claims gave up are all still free.
   [[nodiscard]] bool can_resume_claims(PodId pod) const;
+
+  /// A pod bound in the input that names its KEP-5004 claim in
+  /// `status.extendedResourceClaimStatus` holds that claim as its bridge claim: its devices are
+  /// the pod's. Call before placing the pod (the node charge reads its devices) and
+  /// bind_bridge_claim after (KAI's snapshot reads the claim as the pod's). A claim that is
+  /// missing or not allocated is ignored.
+  void adopt_bridge_claim(PodId pod);
 
   /// The pod's claims that are not allocated, in `spec.resourceClaims` order.
   [[nodiscard]] std::vector<ClaimId> unallocated_claims(PodId pod) const;

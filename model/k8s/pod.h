@@ -85,10 +85,24 @@ struct ResourceClaimStatusEntry {
                          const ResourceClaimStatusEntry&) = default;
 };
 
+/// One `status.extendedResourceClaimStatus.requestMappings[]` entry (KEP-5004).
+struct ContainerExtendedResourceRequest {
+  std::string container_name;
+  std::string resource_name;
+  std::string request_name;
+
+  friend bool operator==(const ContainerExtendedResourceRequest&,
+                         const ContainerExtendedResourceRequest&) = default;
+};
+
 struct PodStatus {
   std::string phase;  ///< as written; empty for a new pod
   std::string nominated_node_name;
   std::vector<ResourceClaimStatusEntry> resource_claim_statuses;
+  /// `extendedResourceClaimStatus`: the claim through which DRA serves the pod's extended
+  /// resources (written by the binder of a KEP-5004 pod), and its request mappings.
+  std::string extended_resource_claim_name;
+  std::vector<ContainerExtendedResourceRequest> extended_resource_mappings;
 
   friend bool operator==(const PodStatus&, const PodStatus&) = default;
 };

@@ -365,7 +365,9 @@ void Engine::handle(const PodSubmitted& e) {
     const auto node = state_.find_node(t.node_name);
     DRASIM_ASSERT(node.has_value(), "pre-bound pods name existing nodes (checked at load)");
     state_.adopt_claims(e.pod);
+    state_.adopt_bridge_claim(e.pod);
     state_.place(e.pod, *node, model::PodPhase::kRunning);
+    state_.bind_bridge_claim(e.pod);  // its binder wrote the claim status long ago
     start_running(e.pod);
     after_pod_moved(e.pod, *node, true);
   } else {

@@ -235,6 +235,14 @@ model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
   for (const Cursor& s : status["resourceClaimStatuses"].items()) {
     pod.status.resource_claim_statuses.push_back({s["name"].str(), s["resourceClaimName"].str()});
   }
+  const Cursor extended = status["extendedResourceClaimStatus"];
+  pod.status.extended_resource_claim_name =
+      extended["resourceClaimName"].str("the name of the pod's extended-resource claim");
+  for (const Cursor& m : extended["requestMappings"].items()) {
+    pod.status.extended_resource_mappings.push_back(
+        {m["containerName"].str("a container name"), m["resourceName"].str("a resource name"),
+         m["requestName"].str("a request of the claim")});
+  }
   const Cursor annotations = root["metadata"]["annotations"];
   pod.runtime_us = decode_duration_us(annotations["drasim.dev/runtime"]);
   pod.replicas = decode_replicas(annotations["drasim.dev/replicas"]).value_or(1);
