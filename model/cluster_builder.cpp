@@ -145,16 +145,27 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
   }
   t.request = pod_request(pod.spec, names);
   // KEP-5004 candidates: resources the pod asks for that DRA could serve (the bridge decides per
-  // node whether a DeviceClass maps them and the node does not advertise them).
-  for (size_t slot = kPodsSlot + 1; slot < t.slot_names.size(); ++slot) {
-    if (!t.slot_names[slot].empty() && t.request.get(slot) > 0
-        && is_dra_capable_name(t.slot_names[slot])) {
-      t.dra_capable.push_back(DraCapable{t.slot_names[slot], slot});
+  // node whether a DeviceClass maps them and the node does not advertise them). One per resource
+  // name, even where two names share a KAI slot (`nvidia.com/gpu` and an implicit
+  // `deviceclass.resource.kubernetes.io/<class>` ending in "gpu" both land in the GPU slot):
+  // upstream builds one device request per resource. GPU-slot names first, then by slot.
+  std::set<std::pair<size_t, std::string>> candidates;  // (0 for the GPU slot, else slot; name)
+  for (const auto* list : {&pod.spec.containers, &pod.spec.init_containers}) {
+    for (const Container& c : *list) {
+      for (const auto& [name, amount] : c.requests) {
+        const size_t slot = names.intern(name);
+        if ((slot > kPodsSlot || slot == kGpuSlot) && !amount.is_zero() && !amount.is_negative()
+            && is_dra_capable_name(name)) {
+          candidates.emplace(slot == kGpuSlot ? 0 : slot, name);
+        }
+      }
     }
   }
-  if (t.request.get(kGpuSlot) > 0 && kGpuSlot < t.slot_names.size()
-      && !t.slot_names[kGpuSlot].empty() && is_dra_capable_name(t.slot_names[kGpuSlot])) {
-    t.dra_capable.insert(t.dra_capable.begin(), DraCapable{t.slot_names[kGpuSlot], kGpuSlot});
+  for (const auto& [order, name] : candidates) {
+    const size_t slot = order == 0 ? kGpuSlot : order;
+    if (t.request.get(slot) > 0) {
+      t.dra_capable.push_back(DraCapable{name, slot});
+    }
   }
   if (!t.dra_capable.empty()) {
     t.pod_spec = std::make_shared<const PodSpec>(pod.spec);

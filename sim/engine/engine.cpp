@@ -383,6 +383,10 @@ void Engine::handle(const CycleDue&) {
   }
   dirty_ = false;
   guard_.cycle_at(now_);
+  if (guard_.cycles_at_instant() > 1 && guard_.repeats(now_, placement_fingerprint(state_))) {
+    mark_dirty();  // no net progress at this instant: the next period's cycle takes it up
+    return;
+  }
   const model::CycleResult result =
       model::run_cycle(state_, scheduler_options(scenario_.scheduler), now_.us);
   ++stats_.cycles;

@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+#include <string>
+
 namespace drasim::sim {
 namespace {
 
@@ -23,7 +27,30 @@ std::string most_evicted(const model::ClusterState& state) {
                                       top->eviction_message);
 }
 
+/// splitmix64's finaliser: mixes one value into the running hash.
+uint64_t mix(uint64_t h, uint64_t v) {
+  uint64_t z = h + 0x9e3779b97f4a7c15ULL + v;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 }  // namespace
+
+uint64_t placement_fingerprint(const model::ClusterState& state) {
+  uint64_t h = 0;
+  for (const model::PodInfo& p : state.pods) {
+    h = mix(h, static_cast<uint64_t>(p.phase));
+    h = mix(h, p.node.valid() ? p.node.index() : ~uint64_t{0});
+    for (const uint32_t g : p.gpu_groups) {
+      h = mix(h, g);
+    }
+    for (const model::PodDevice& d : p.devices) {
+      h = mix(h, std::hash<std::string>{}(d.device));
+    }
+  }
+  return h;
+}
 
 ProgressGuard::ProgressGuard(RunLimits limits)
     : limits_(limits), started_(std::chrono::steady_clock::now()) {}
@@ -35,10 +62,21 @@ void ProgressGuard::cycle_at(SimTime now) {
   }
   instant_ = now;
   cycles_at_instant_ = 1;
+  seen_.clear();
+  repeating_ = false;
+}
+
+bool ProgressGuard::repeats(SimTime now, uint64_t fingerprint) {
+  if (now != instant_) {
+    return false;
+  }
+  repeating_ = repeating_ || std::find(seen_.begin(), seen_.end(), fingerprint) != seen_.end();
+  seen_.push_back(fingerprint);
+  return repeating_;
 }
 
 bool ProgressGuard::instant_used_up(SimTime now) {
-  if (now != instant_ || cycles_at_instant_ < kMaxCyclesPerInstant) {
+  if (now != instant_ || (cycles_at_instant_ < kMaxCyclesPerInstant && !repeating_)) {
     return false;
   }
   // Counted once per instant: the engine asks again for each change at the same instant.
@@ -84,7 +122,8 @@ std::optional<std::string> ProgressGuard::warning() const {
                                ? fmt::format(" (and at {} later instants)", instants_used_up_ - 1)
                                : std::string();
   return fmt::format(
-      "at {}s{} the scheduler ran {} cycles without simulated time moving on (pods evicted with "
+      "at {}s{} the scheduler's cycles stopped making progress without simulated time moving on "
+      "(they came back to a placement they had started from, or ran {} times; pods evicted with "
       "a 0 s grace period and placed again at once?); drasim moved each time to the next cycle "
       "period",
       format_seconds(*first_used_up_), more, kMaxCyclesPerInstant);

@@ -3,8 +3,10 @@
 /// frozen instant (a victim with a 0 s grace period leaves at once, its owner recreates it, the
 /// next cycle evicts it again, and time never moves), and an evict / recreate loop that moves
 /// time forward forever when the scenario has no horizon.
-/// - At most kMaxCyclesPerInstant cycles run at one simulated instant; after that the engine
-///   moves the next cycle to the next period boundary, and the report says so in a warning.
+/// - Cycles at one simulated instant stop when they come back to a cluster they already started
+///   from at that instant (placement_fingerprint: they would repeat forever), and in any case
+///   after kMaxCyclesPerInstant; the engine then moves the next cycle to the next period
+///   boundary, and the report says so in a warning.
 /// - A run stops with RunLimitError (exit 2, no report) once it has processed `max_events`
 ///   events or spent `max_wall_seconds` of wall-clock time; the message says which limit and
 ///   where the time went. The defaults are far above what any reference scenario needs.
@@ -18,8 +20,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace drasim::sim {
+
+/// A hash of where every pod is and how it holds its place (phase, node, GPU groups, devices):
+/// what the next cycle decides from. Counters such as epochs and evictions are left out.
+uint64_t placement_fingerprint(const model::ClusterState& state);
 
 struct RunLimits {
   uint64_t max_events = 10'000'000;  ///< 0: no limit
@@ -41,6 +48,14 @@ class ProgressGuard {
   /// A scheduling cycle runs at `now`.
   void cycle_at(SimTime now);
 
+  /// Cycles run at the current instant so far.
+  [[nodiscard]] uint32_t cycles_at_instant() const { return cycles_at_instant_; }
+
+  /// A cycle (not the instant's first) is about to start from a cluster whose placements hash
+  /// to `fingerprint`. Returns true, and uses the instant up, when an earlier cycle of this
+  /// instant started from the same placements: no net progress.
+  [[nodiscard]] bool repeats(SimTime now, uint64_t fingerprint);
+
   /// Whether the cycles at `now` are used up: the next one must wait for the next period. The
   /// first time an instant is used up it is remembered for the warning.
   [[nodiscard]] bool instant_used_up(SimTime now);
@@ -56,6 +71,8 @@ class ProgressGuard {
   std::chrono::steady_clock::time_point started_;
   SimTime instant_{-1};
   uint32_t cycles_at_instant_ = 0;
+  std::vector<uint64_t> seen_;  ///< fingerprints cycles of the current instant started from
+  bool repeating_ = false;      ///< the current instant's cycles came back to a seen state
   std::optional<SimTime> first_used_up_;
   std::optional<SimTime> last_used_up_;  ///< the instant counted last in instants_used_up_
   uint64_t instants_used_up_ = 0;

@@ -1,5 +1,6 @@
-// The progress guard (sim/engine/progress_guard.h): cycles at one instant are used up after
-// ProgressGuard::kMaxCyclesPerInstant and the report says so, and a run past its event limit stops
+// The progress guard (sim/engine/progress_guard.h): cycles at one instant are used up when they
+// come back to a placement they already started from, or after
+// ProgressGuard::kMaxCyclesPerInstant, and the report says so; a run past its event limit stops
 // with RunLimitError. The loop that made the guard necessary is gone (the first case).
 #include "sim/engine/progress_guard.h"
 
@@ -89,9 +90,51 @@ TEST_CASE("cycles at one frozen instant are used up after 1000, and the warning 
   CHECK(guard.instant_used_up(SimTime{2'000'000}));
   REQUIRE(guard.warning().has_value());
   CHECK(*guard.warning()
-        == "at 0.0s (and at 1 later instants) the scheduler ran 1000 cycles without simulated "
-           "time moving on (pods evicted with a 0 s grace period and placed again at once?); "
-           "drasim moved each time to the next cycle period");
+        == "at 0.0s (and at 1 later instants) the scheduler's cycles stopped making progress "
+           "without simulated time moving on (they came back to a placement they had started "
+           "from, or ran 1000 times; pods evicted with a 0 s grace period and placed again at "
+           "once?); drasim moved each time to the next cycle period");
+}
+
+TEST_CASE("cycles that start again from a placement they already started from use the instant up") {
+  ProgressGuard guard(RunLimits{});
+  const SimTime t0{5'000'000};
+  guard.cycle_at(t0);  // the instant's first cycle is never compared
+  guard.cycle_at(t0);
+  CHECK_FALSE(guard.repeats(t0, 7));  // the second starts from placements 7: new
+  CHECK_FALSE(guard.instant_used_up(t0));
+  guard.cycle_at(t0);
+  CHECK_FALSE(guard.repeats(t0, 8));  // the third from 8: new, progress
+  guard.cycle_at(t0);
+  CHECK(guard.repeats(t0, 7));  // the fourth from 7 again: it would go round forever
+  CHECK(guard.instant_used_up(t0));
+  CHECK(guard.cycles_at_instant() == 4u);
+  // The next instant starts afresh: 7 is new there.
+  const SimTime t1{6'000'000};
+  guard.cycle_at(t1);
+  guard.cycle_at(t1);
+  CHECK_FALSE(guard.repeats(t1, 7));
+  CHECK_FALSE(guard.instant_used_up(t1));
+  REQUIRE(guard.warning().has_value());
+  CHECK(guard.warning()->rfind("at 5.0s the scheduler's cycles stopped making progress", 0) == 0);
+}
+
+TEST_CASE("the placement fingerprint follows where pods are, not how often they moved") {
+  const Scenario s = load_scenario_texts({{"t.yaml", looping("spec: {horizon: 10s}\n")}});
+  RunResult r = run_scenario(s);
+  model::ClusterState& state = r.state;
+  const uint64_t before = placement_fingerprint(state);
+  // Counters are left out: a pod placed again where it was is the same placement.
+  state.pods[0].epoch += 3;
+  state.pods[0].evictions += 1;
+  CHECK(placement_fingerprint(state) == before);
+  // A pod on another node, or in another phase, is not.
+  const model::PodPhase phase = state.pods[0].phase;
+  state.pods[0].phase =
+      phase == model::PodPhase::kRunning ? model::PodPhase::kPending : model::PodPhase::kRunning;
+  CHECK(placement_fingerprint(state) != before);
+  state.pods[0].phase = phase;
+  CHECK(placement_fingerprint(state) == before);
 }
 
 TEST_CASE("a run stops at its event limit, saying which limit and where") {
