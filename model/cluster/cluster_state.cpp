@@ -80,6 +80,11 @@ ResourceVector ClusterState::tracked_request(PodId pod_id, NodeId node_id) const
 }
 
 ResourceVector ClusterState::charged_request(PodId pod_id, NodeId node_id, ChargeStep step) {
+  return charge_on(node(node_id), pod_id, node_id, step);
+}
+
+ResourceVector ClusterState::charge_on(NodeInfo& n, PodId pod_id, NodeId node_id,
+                                       ChargeStep step) const {
   ResourceVector track = tracked_request(pod_id, node_id);
   const PodInfo& p = pod(pod_id);
   // Section 2.6.4: a task whose tracked GPU is 0 is ignored by the shared-device bookkeeping.
@@ -90,7 +95,6 @@ ResourceVector ClusterState::charged_request(PodId pod_id, NodeId node_id, Charg
   if (keys.empty()) {
     return track;
   }
-  NodeInfo& n = node(node_id);
   // Adding: keys someone already holds; removing or changing status: keys someone else holds
   // too (the pod itself is counted in the references).
   const uint32_t min_refs = step == ChargeStep::kAdd ? 1 : 2;
@@ -275,11 +279,14 @@ const std::string& ClusterState::reason_of(PodId pod_id) const {
 }
 
 void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {
-  const ResourceVector track = charged_request(pod_id, node_id, ChargeStep::kAdd);
-  NodeInfo& n = node(node_id);
+  touch_node(node_id);
+  add_on(node(node_id), pod_id, node_id, phase);
+}
+
+void ClusterState::add_on(NodeInfo& n, PodId pod_id, NodeId node_id, PodPhase phase) const {
+  const ResourceVector track = charge_on(n, pod_id, node_id, ChargeStep::kAdd);
   const PodInfo& p = pod(pod_id);
   const PodTemplate& t = spec_of(pod_id);
-  touch_node(node_id);
   n.used += track;
   if (phase == PodPhase::kPipelined) {
     n.releasing -= track;
@@ -347,12 +354,30 @@ void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatab
   // groups. What the session's path-dependent group guard left behind is gone.
   DRASIM_ASSERT(n.used.is_zero() && n.dra_gpu_saved == 0 && n.pod_count == 0,
                 "a node without pods uses nothing");
-  n.idle = n.allocatable;
-  n.releasing = ResourceVector(n.allocatable.size());
-  n.gpu_groups.clear();
+  empty_node(n);
   for (const PodId p : on_node) {
     node_add(p, node_id, pod(p).phase);
   }
+}
+
+void ClusterState::empty_node(NodeInfo& n) {
+  n.idle = n.allocatable;
+  n.used = ResourceVector(n.allocatable.size());
+  n.releasing = ResourceVector(n.allocatable.size());
+  n.gpu_groups.clear();
+  n.dra_gpu_refs.clear();
+  n.dra_gpu_saved = 0;
+  n.pod_count = 0;
+  n.host_ports.clear();
+}
+
+ResourceVector ClusterState::snapshot_idle(NodeId node_id) const {
+  NodeInfo scratch = node(node_id);
+  empty_node(scratch);
+  for (const PodId p : pods_on(node_id)) {
+    add_on(scratch, p, node_id, pod(p).phase);
+  }
+  return scratch.idle;
 }
 
 void ClusterState::resnapshot_nodes() {

@@ -486,6 +486,11 @@ class ClusterState {
   /// references and its `dra_gpu_saved`.
   ResourceVector charged_request(PodId pod, NodeId node, ChargeStep step);
 
+  /// The node's idle vector as a snapshot builds it from the pods on it (an empty node, then
+  /// every pod added in pod order), leaving the state alone: the independent check of a
+  /// negative-idle anomaly (section 1.7; recharge_node does the same to the node itself).
+  [[nodiscard]] ResourceVector snapshot_idle(NodeId node) const;
+
   /// Changes a node's allocatable (and idle) by `allocatable_delta` with its pods taken off and
   /// put back, so what they charge follows the new allocatable (slots the node now advertises
   /// or no longer advertises; KAI rebuilds its node vectors every session).
@@ -523,6 +528,15 @@ class ClusterState {
   void node_add(PodId pod, NodeId node, PodPhase phase);
   void node_sub(PodId pod);
 
+ private:
+  /// charged_request and node_add on `n`, which stands for node `node` (the node itself, or a
+  /// scratch copy of it).
+  ResourceVector charge_on(NodeInfo& n, PodId pod, NodeId node, ChargeStep step) const;
+  void add_on(NodeInfo& n, PodId pod, NodeId node, PodPhase phase) const;
+  /// Nothing on the node: all idle, nothing used or releasing, no groups or device references.
+  static void empty_node(NodeInfo& n);
+
+ public:
   /// Submits a pod: kNotSubmitted -> kPending.
   void submit(PodId pod);
 

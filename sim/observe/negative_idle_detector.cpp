@@ -1,5 +1,7 @@
 #include "sim/observe/negative_idle_detector.h"
 
+#include "model/k8s/assert.h"
+
 #include <fmt/format.h>
 
 namespace drasim::sim {
@@ -27,6 +29,10 @@ void NegativeIdleDetector::check(model::ClusterState& state) {
         continue;
       }
       if (negative_.insert(key).second) {
+        // The independent check: a snapshot built afresh from the node's pods must show the
+        // same idle amount, or the negative value is drasim's own bookkeeping, not KAI's.
+        DRASIM_ASSERT(state.snapshot_idle(node).get(slot) == n.idle.get(slot),
+                      "a negative idle amount is what a snapshot of the node's pods gives");
         state.report(negative_idle_anomaly(state, node, slot, last_pod_[node.index()]));
       }
     }

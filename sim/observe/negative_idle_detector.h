@@ -12,6 +12,10 @@
 /// after it recovered to >= 0 and dropped again. Deepening within an episode (a second pod on
 /// the same overcharged node) is not reported again, which keeps a node filled with such pods to
 /// one line; the value is the idle amount when the episode started.
+///
+/// Before an episode is reported it is checked against ClusterState::snapshot_idle, the node
+/// built afresh from its pods as KAI's next session builds it: a negative amount the snapshot
+/// does not show is drasim's own bookkeeping, an internal error (exit 3), never an anomaly.
 
 #include "model/cluster/cluster_state.h"
 

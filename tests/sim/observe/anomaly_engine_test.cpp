@@ -1,7 +1,9 @@
 // The engine's anomaly detectors (sim/observe/negative_idle_detector.h,
 // sim/observe/quota_drift_detector.h) and the ground truth behind quota drift
 // (sim/observe/queue_ground_truth.h), end to end on small scenarios.
+#include "model/k8s/assert.h"
 #include "sim/engine/engine.h"
+#include "sim/observe/negative_idle_detector.h"
 #include "sim/scenario_loader.h"
 
 #include <doctest/doctest.h>
@@ -83,6 +85,28 @@ TEST_CASE("a node charged more GPUs than it has reports negative idle once per e
   CHECK(idle[1].at_us == 20'000'000);
   CHECK(idle[1].pod == "default/b");
   CHECK(idle[1].value == -1);
+}
+
+TEST_CASE("a negative idle amount that a snapshot of the node's pods does not show is a bug") {
+  // After the run cpu-1 holds b: idle gpu -1 with zeroDelegatedOnReserve off, and a fresh
+  // snapshot of its pods (0 allocatable - b's 1 GPU) says -1 as well.
+  RunResult r = run_text(two_episodes("    features: {zeroDelegatedOnReserve: false}\n"));
+  model::ClusterState& state = r.state;
+  const model::NodeId node = *state.find_node("cpu-1");
+  CHECK(state.snapshot_idle(node).get(kGpu) == -1000);
+  CHECK(state.node(node).idle.get(kGpu) == -1000);
+  // Bookkeeping gone wrong: one more GPU taken off idle than the pods hold.
+  state.node(node).idle.add(kGpu, -1000);
+  NegativeIdleDetector detector(state.nodes.size());
+  detector.touched(node);
+  CHECK_THROWS_AS(detector.check(state), model::InternalError);
+  // Where the snapshot agrees, the episode is reported.
+  state.node(node).idle.add(kGpu, 1000);
+  NegativeIdleDetector agreeing(state.nodes.size());
+  agreeing.touched(node);
+  const size_t before = state.anomalies.size();
+  agreeing.check(state);
+  CHECK(state.anomalies.size() == before + 1);
 }
 
 TEST_CASE("zeroing delegated slots on reserve keeps idle at zero but the quota still drifts") {
