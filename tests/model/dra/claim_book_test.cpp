@@ -56,5 +56,56 @@ TEST_CASE("an input claim that carries an allocation holds its devices only whil
   CHECK_FALSE(book.allocated().is_exclusive(gpu3));
 }
 
+TEST_CASE("a consumer put back takes its old place in reservedFor among those still listed") {
+  ClaimBook book;
+  const ClaimId id = book.add(claim("shared"));
+  book.appear(id);
+  for (const char* pod : {"a", "b", "c"}) {
+    book.reserve(id, {"pods", pod, std::string("uid-") + pod});
+  }
+  const std::vector<ClaimConsumer> before = book.at(id).claim.reserved_for;
+  (void)book.unreserve(id, "b");
+  (void)book.unreserve(id, "a");
+  book.reserve(id, {"pods", "d", ""});  // a newcomer while a and b are out: after c
+  // b goes back before c, the first listed consumer that followed it; then a before b.
+  book.reserve_as(id, before[1], before);
+  book.reserve_as(id, before[0], before);
+  std::vector<std::string> names;
+  for (const ClaimConsumer& r : book.at(id).claim.reserved_for) {
+    names.push_back(r.name);
+  }
+  // d was not in the old list, so it ranks after everyone who was: a, b, c, d.
+  CHECK(names == std::vector<std::string>{"a", "b", "c", "d"});
+  CHECK(book.at(id).claim.reserved_for[0].uid == "uid-a");  // the entry as it was
+  book.reserve_as(id, before[0], before);                   // already listed: no duplicate
+  CHECK(book.at(id).claim.reserved_for.size() == 4);
+}
+
+TEST_CASE("a claim gets its devices back only while nobody else holds them") {
+  ClaimBook book;
+  const ClaimId victim = book.add(claim("victim"));
+  const ClaimId other = book.add(claim("other"));
+  book.appear(victim);
+  book.appear(other);
+  ClaimInfo pre = claim("pre");  // an input claim without the scheduler's finalizer
+  pre.claim.meta.finalizers = {"example.com/keep"};
+  const ClaimId kept = book.add(std::move(pre));
+  book.appear(kept);
+  book.allocate(victim, one_device("gpu-0"));
+  const AllocationResult held = *book.at(victim).claim.allocation;
+  book.deallocate(victim);  // the session's virtual deallocation
+  CHECK(book.can_hold(held));
+  book.allocate(other, one_device("gpu-0"));  // the preemptor takes gpu-0
+  CHECK_FALSE(book.can_hold(held));
+  book.deallocate(other);  // the preemptor's placement is rolled back
+  CHECK(book.can_hold(held));
+  book.reallocate(victim, held, {"resource.kubernetes.io/delete-protection"});
+  CHECK(book.allocated().is_exclusive(DeviceId{"gpu.example.com", "node-a", "gpu-0"}));
+  CHECK_FALSE(book.can_hold(held));  // now the victim's again
+  // reallocate writes back the finalizers it is given, not the scheduler's.
+  book.reallocate(kept, one_device("gpu-1"), {"example.com/keep"});
+  CHECK(book.at(kept).claim.meta.finalizers == std::vector<std::string>{"example.com/keep"});
+}
+
 }  // namespace
 }  // namespace drasim::model::dra
