@@ -149,23 +149,20 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
   // name, even where two names share a KAI slot (`nvidia.com/gpu` and an implicit
   // `deviceclass.resource.kubernetes.io/<class>` ending in "gpu" both land in the GPU slot):
   // upstream builds one device request per resource. GPU-slot names first, then by slot.
-  std::set<std::pair<size_t, std::string>> candidates;  // (0 for the GPU slot, else slot; name)
+  std::set<std::tuple<bool, size_t, std::string>> candidates;  // (not the GPU slot, slot, name)
   for (const auto* list : {&pod.spec.containers, &pod.spec.init_containers}) {
     for (const Container& c : *list) {
       for (const auto& [name, amount] : c.requests) {
         const size_t slot = names.intern(name);
         if ((slot > kPodsSlot || slot == kGpuSlot) && !amount.is_zero() && !amount.is_negative()
-            && is_dra_capable_name(name)) {
-          candidates.emplace(slot == kGpuSlot ? 0 : slot, name);
+            && t.request.get(slot) > 0 && is_dra_capable_name(name)) {
+          candidates.emplace(slot != kGpuSlot, slot, name);
         }
       }
     }
   }
-  for (const auto& [order, name] : candidates) {
-    const size_t slot = order == 0 ? kGpuSlot : order;
-    if (t.request.get(slot) > 0) {
-      t.dra_capable.push_back(DraCapable{name, slot});
-    }
+  for (const auto& [not_gpu, slot, name] : candidates) {
+    t.dra_capable.push_back(DraCapable{name, slot});
   }
   if (!t.dra_capable.empty()) {
     t.pod_spec = std::make_shared<const PodSpec>(pod.spec);

@@ -334,33 +334,22 @@ std::vector<PodId> ClusterState::pods_on(NodeId node_id) const {
 }
 
 void ClusterState::recharge_node(NodeId node_id, const ResourceVector& allocatable_delta) {
-  const std::vector<PodId> on_node = pods_on(node_id);
-  for (auto it = on_node.rbegin(); it != on_node.rend(); ++it) {
-    node_sub(*it);
-  }
   NodeInfo& n = node(node_id);
   touch_node(node_id);
-  if (!allocatable_delta.is_zero()) {
-    nodes_changed();
-    n.allocatable += allocatable_delta;
-    // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
-    // GPU-group guard of the pods put back must see the new count, or a shared pod's whole GPU
-    // is taken on add and never given back on remove (kai-scheduler-behavior.md section 1.7).
-    if (!n.gpu_count_labelled) {
-      n.gpu_count = n.allocatable.get(kGpuSlot) / kMilliPerGpu;
-    }
+  nodes_changed();
+  n.allocatable += allocatable_delta;
+  // GetNumberOfGPUsInNode reads the allocatable vector when the node has no count label; the
+  // GPU-group guard of the pods put back must see the new count, or a shared pod's whole GPU is
+  // taken on add and never given back on remove (kai-scheduler-behavior.md section 1.7).
+  if (!n.gpu_count_labelled) {
+    n.gpu_count = n.allocatable.get(kGpuSlot) / kMilliPerGpu;
   }
-  // Empty, the node starts again as a snapshot builds it: all idle, nothing releasing, no
-  // groups. What the session's path-dependent group guard left behind is gone.
-  DRASIM_ASSERT(n.used.is_zero() && n.dra_gpu_saved == 0 && n.pod_count == 0,
-                "a node without pods uses nothing");
-  empty_node(n);
-  for (const PodId p : on_node) {
-    node_add(p, node_id, pod(p).phase);
-  }
+  rebuild_on(n, node_id);
 }
 
-void ClusterState::empty_node(NodeInfo& n) {
+void ClusterState::rebuild_on(NodeInfo& n, NodeId node_id) const {
+  // Empty, the node starts again as a snapshot builds it: all idle, nothing used or releasing,
+  // no groups or device references; then its pods in pod order.
   n.idle = n.allocatable;
   n.used = ResourceVector(n.allocatable.size());
   n.releasing = ResourceVector(n.allocatable.size());
@@ -369,21 +358,23 @@ void ClusterState::empty_node(NodeInfo& n) {
   n.dra_gpu_saved = 0;
   n.pod_count = 0;
   n.host_ports.clear();
+  for (const PodId p : pods_on(node_id)) {
+    add_on(n, p, node_id, pod(p).phase);
+  }
 }
 
 ResourceVector ClusterState::snapshot_idle(NodeId node_id) const {
   NodeInfo scratch = node(node_id);
-  empty_node(scratch);
-  for (const PodId p : pods_on(node_id)) {
-    add_on(scratch, p, node_id, pod(p).phase);
-  }
+  rebuild_on(scratch, node_id);
   return scratch.idle;
 }
 
 void ClusterState::resnapshot_nodes() {
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].resnapshot) {
-      recharge_node(NodeId::from_index(i), ResourceVector(nodes[i].allocatable.size()));
+      const NodeId id = NodeId::from_index(i);
+      touch_node(id);
+      rebuild_on(nodes[i], id);
       nodes[i].resnapshot = false;
     }
   }

@@ -488,7 +488,7 @@ class ClusterState {
 
   /// The node's idle vector as a snapshot builds it from the pods on it (an empty node, then
   /// every pod added in pod order), leaving the state alone: the independent check of a
-  /// negative-idle anomaly (section 1.7; recharge_node does the same to the node itself).
+  /// negative-idle anomaly (section 1.7; resnapshot_nodes does the same to the node itself).
   [[nodiscard]] ResourceVector snapshot_idle(NodeId node) const;
 
   /// Changes a node's allocatable (and idle) by `allocatable_delta` with its pods taken off and
@@ -533,8 +533,9 @@ class ClusterState {
   /// scratch copy of it).
   ResourceVector charge_on(NodeInfo& n, PodId pod, NodeId node, ChargeStep step) const;
   void add_on(NodeInfo& n, PodId pod, NodeId node, PodPhase phase) const;
-  /// Nothing on the node: all idle, nothing used or releasing, no groups or device references.
-  static void empty_node(NodeInfo& n);
+  /// Rebuilds `n` (node `node` or a scratch copy of it) from the pods on the node, as a
+  /// snapshot builds it: recharge_node, snapshot_idle and resnapshot_nodes share it.
+  void rebuild_on(NodeInfo& n, NodeId node) const;
 
  public:
   /// Submits a pod: kNotSubmitted -> kPending.
