@@ -284,6 +284,15 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
                                  : podgrouper_queue(objects.pods[members[g].front()], objects);
     }
     const int64_t priority = priority_value(pg.priority_class_name, objects);
+    // The loader checked the subgroups as KAI's PodGroup webhook does (sim/load/decode_kai.cpp),
+    // so the tree builds.
+    std::shared_ptr<const SubGroupTree> tree;
+    if (!pg.sub_groups.empty()) {
+      std::string error;
+      std::optional<SubGroupTree> built = SubGroupTree::build(pg, error);
+      DRASIM_ASSERT(built.has_value(), "the loader rejects subgroups that do not form a tree");
+      tree = std::make_shared<const SubGroupTree>(std::move(*built));
+    }
     for (int64_t copy = 0; copy < pg.replicas; ++copy) {
       JobInfo job;
       job.namespace_name = pg.meta.namespace_name;
@@ -292,6 +301,13 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
       job.priority = priority;
       job.preemptible = is_preemptible(pg.preemptibility, pg.meta.labels, priority);
       job.min_member = pg.min_member.value_or(1);
+      if (tree) {
+        job.min_member = 0;
+        for (const SubGroupNode& n : tree->nodes()) {
+          job.min_member += n.leaf ? n.min_available : 0;
+        }
+        job.subgroups = tree;
+      }
       job.creation_us = pg.meta.appear_us;
       job.staleness_grace_us = pg.staleness_grace_period_us;
       job.preemption_delay_us = pg.preemption_delay_us;
@@ -300,9 +316,21 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
       for (const size_t m : members[g]) {
         const Pod& pod = objects.pods[m];
         const std::string base = replica_name(pod.meta.name, pg.replicas, copy);
+        const auto label = pod.meta.labels.find(kSubGroupLabel);
+        const int32_t leaf =
+            tree ? tree->leaf_of(label == pod.meta.labels.end() ? "" : label->second) : -1;
         for (int64_t r = 0; r < pod.replicas; ++r) {
           add_pod(state, id, TemplateId::from_index(m), replica_name(base, pod.replicas, r),
                   pod.meta.appear_us);
+          state.pods.back().subgroup = leaf;
+          if (tree && leaf < 0) {
+            // KAI's task fit error for InvalidSubGroupTasks, repeated every cycle there.
+            state.pods.back().reason = fmt::format(
+                "Pod references subgroup \"{}\", which does not exist in PodGroup {}/{}",
+                label == pod.meta.labels.end() || label->second.empty() ? "default" : label->second,
+                pg.meta.namespace_name, pg.meta.name);
+            state.pods.back().reason_stamp = state.next_stamp++;
+          }
         }
       }
     }

@@ -137,6 +137,9 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
     for (std::string& w : invalid_pool_warnings(scenario)) {
       scenario.warnings.push_back(std::move(w));
     }
+    for (std::string& w : outside_subgroup_warnings(scenario)) {
+      scenario.warnings.push_back(std::move(w));
+    }
   }
   diagnostics.throw_if_errors();
   return scenario;

@@ -139,7 +139,7 @@ void ClusterState::suspend_claims(PodId pod) {
       continue;
     }
     const ResourceClaim& claim = claims.at(c).claim;
-    SuspendedClaim s{c, std::nullopt, claim.meta.finalizers, claim.reserved_for};
+    SuspendedClaim s{c, std::nullopt, claim.meta.finalizers, claim.reserved_for, claim.devices};
     if (claims.unreserve(c, p.name) && claim.allocation) {
       s.allocation = *claim.allocation;
       note_devices_changed(*s.allocation);
@@ -168,7 +168,8 @@ void ClusterState::resume_claims(PodId pod) {
     // that allocation.
     if (it->allocation && !claims.at(it->claim).claim.allocation) {
       note_devices_changed(*it->allocation);
-      claims.reallocate(it->claim, std::move(*it->allocation), std::move(it->finalizers));
+      claims.reallocate(it->claim, std::move(*it->allocation), std::move(it->finalizers),
+                        std::move(it->devices));
     }
     const auto me = std::find_if(it->reserved_for.begin(), it->reserved_for.end(),
                                  [&](const ClaimConsumer& r) { return r.name == p.name; });

@@ -202,7 +202,10 @@ void ClusterState::index_bound(JobId job_id) {
 void ClusterState::reindex(JobId job_id) {
   JobInfo& job = jobs[job_id.index()];
   index_bound(job_id);
-  if (job.active_pods > 0 && job.active_pods < job.min_member && job.succeeded_pods == 0) {
+  const bool below =
+      job.subgroups ? job.active_pods > 0 && subgroups_below_min(*job.subgroups, subgroup_pods(job))
+                    : job.active_pods < job.min_member;
+  if (job.active_pods > 0 && below && job.succeeded_pods == 0) {
     below_min_member.insert(job_id);
   } else {
     below_min_member.erase(job_id);
@@ -211,11 +214,13 @@ void ClusterState::reindex(JobId job_id) {
   const bool queued = job.queue.valid() && queues[job.queue.index()].leaf;
   std::optional<JobKey> want;
   if (job.pending_pods > 0) {
-    const int32_t rank = JobKey::rank_of(job.active_pods, job.min_member);
+    const int32_t rank = elastic_rank(job, true);
     const PodId head = *first_pending(job);
     // Simple: the job wants one task now and a failure is reported on that task alone (KAI's
-    // gang wording applies only below minMember).
-    const bool simple = job.min_member <= 1 || job.active_pods >= job.min_member;
+    // gang wording applies only below minMember). A job with subgroups picks its tasks by
+    // subgroup, so it is never simple.
+    const bool simple =
+        !job.subgroups && (job.min_member <= 1 || job.active_pods >= job.min_member);
     want = JobKey{-job.priority, rank, job.creation_us,         job.name_rank,
                   job_id,        head, spec_of(head).fit_class, simple};
   }
@@ -254,6 +259,49 @@ std::optional<PodId> ClusterState::first_pending(const JobInfo& job) const {
     }
   }
   return best;
+}
+
+SubGroupPods ClusterState::subgroup_pods(const JobInfo& job,
+                                         const std::vector<PodId>* also_pending) const {
+  SubGroupPods out(job.subgroups->nodes().size());
+  for (const PodId p : job.pods) {
+    const PodInfo& info = pod(p);
+    if (info.subgroup < 0) {
+      continue;
+    }
+    const auto leaf = static_cast<size_t>(info.subgroup);
+    const bool extra =
+        also_pending != nullptr
+        && std::find(also_pending->begin(), also_pending->end(), p) != also_pending->end();
+    if (info.phase == PodPhase::kPending || extra) {
+      out.pending[leaf].push_back(p);
+    } else if (info.phase == PodPhase::kPipelined || info.phase == PodPhase::kBinding
+               || info.phase == PodPhase::kRunning) {
+      out.active[leaf].push_back(p);
+      out.pipelined[leaf] += info.phase == PodPhase::kPipelined ? 1 : 0;
+    } else if (info.phase == PodPhase::kReleasing) {
+      ++out.releasing[leaf];
+    }
+  }
+  const auto by_task = [this](PodId a, PodId b) {
+    return task_before(a, b);
+  };
+  for (size_t i = 0; i < out.pending.size(); ++i) {
+    std::sort(out.pending[i].begin(), out.pending[i].end(), by_task);
+    std::sort(out.active[i].begin(), out.active[i].end(), by_task);
+  }
+  return out;
+}
+
+int32_t ClusterState::elastic_rank(const JobInfo& job, bool releasing) const {
+  return job.subgroups
+             ? subgroups_elastic_rank(*job.subgroups, subgroup_pods(job), releasing)
+             : JobKey::rank_of(releasing ? job.active_pods : job.bound_pods(), job.min_member);
+}
+
+bool ClusterState::ready_for_scheduling(const JobInfo& job) const {
+  return job.subgroups ? subgroups_ready(*job.subgroups, subgroup_pods(job))
+                       : job.alive_pods() >= job.min_member;
 }
 
 void ClusterState::set_pod_reason(PodId pod_id, const std::string& reason) {

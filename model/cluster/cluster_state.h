@@ -7,6 +7,7 @@
 #include "model/cluster/anomaly.h"
 #include "model/cluster/free_gpu_index.h"
 #include "model/cluster/node_totals.h"
+#include "model/cluster/subgroups.h"
 #include "model/cluster/task_filter_cache.h"
 #include "model/cluster/topology_tree.h"
 #include "model/dra/claim_book.h"
@@ -231,12 +232,17 @@ struct SuspendedClaim {
   std::optional<AllocationResult> allocation;  ///< dropped because the pod was its last consumer
   std::vector<std::string> finalizers;         ///< the claim's finalizers before
   std::vector<ClaimConsumer> reserved_for;     ///< its `reservedFor` before
+  std::vector<AllocatedDeviceStatus> devices;  ///< its `status.devices` before
 };
 
 struct PodInfo {
   std::string name;
   TemplateId spec;
   JobId job;
+  /// The leaf of the job's subgroup tree the pod belongs to (JobInfo::subgroups); -1 when the
+  /// job has no subgroups, or when the pod names none of its leaves (KAI never schedules,
+  /// counts or evicts such a pod as part of the job).
+  int32_t subgroup = -1;
   PodPhase phase = PodPhase::kNotSubmitted;
   NodeId node;
   NodeId ran_on;  ///< the node the pod was bound to (kept after it finishes)
@@ -330,6 +336,10 @@ struct JobInfo {
   [[nodiscard]] int64_t alive_pods() const { return pending_pods + bound_pods(); }
 
   std::optional<JobTopology> topology;  ///< the PodGroup's topologyConstraint, resolved
+  /// The PodGroup's subgroups (null without: then `min_member` is the gang). With subgroups the
+  /// gang rules are the tree's (model/cluster/subgroups.h) and `min_member` is their sum of
+  /// leaf minimums, for messages only.
+  std::shared_ptr<const SubGroupTree> subgroups;
 };
 
 struct QueueInfo {
@@ -668,6 +678,19 @@ class ClusterState {
 
   /// The first pending pod of a job in KAI's task order (task-priority label, age, name).
   [[nodiscard]] std::optional<PodId> first_pending(const JobInfo& job) const;
+
+  /// A job's pods by subgroup leaf, each list in task order (the job has subgroups). Pods in
+  /// `also_pending` count as pending (a victim simulation's evicted pods).
+  [[nodiscard]] SubGroupPods subgroup_pods(const JobInfo& job,
+                                           const std::vector<PodId>* also_pending = nullptr) const;
+
+  /// The job's elastic state for job order: below minMember (0), at it (1), above it (2), by
+  /// its active allocated pods, and with `releasing` also those releasing (the pending index
+  /// counts them: an eviction does not reindex the job).
+  [[nodiscard]] int32_t elastic_rank(const JobInfo& job, bool releasing) const;
+
+  /// KAI IsReadyForScheduling: enough alive pods for minMember, or every subgroup ready.
+  [[nodiscard]] bool ready_for_scheduling(const JobInfo& job) const;
 
   /// KAI task order: whether pod `a` is tried before pod `b`.
   [[nodiscard]] bool task_before(PodId a, PodId b) const;

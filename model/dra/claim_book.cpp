@@ -62,6 +62,7 @@ void ClaimBook::deallocate(ClaimId id) {
   }
   allocated_.remove(*c.claim.allocation);
   c.claim.allocation.reset();
+  c.claim.devices.clear();
   auto& finalizers = c.claim.meta.finalizers;
   finalizers.erase(std::remove(finalizers.begin(), finalizers.end(), kDeleteProtectionFinalizer),
                    finalizers.end());
@@ -115,13 +116,29 @@ bool ClaimBook::can_hold(const AllocationResult& allocation) const {
 }
 
 void ClaimBook::reallocate(ClaimId id, AllocationResult allocation,
-                           std::vector<std::string> finalizers) {
+                           std::vector<std::string> finalizers,
+                           std::vector<AllocatedDeviceStatus> devices) {
   ClaimInfo& c = claims_[id.index()];
   DRASIM_ASSERT(c.present && !c.claim.allocation, "only an unallocated claim gets allocated");
   DRASIM_ASSERT(can_hold(allocation), "a claim gets its devices back only when they are free");
   allocated_.add(allocation);
   c.claim.allocation = std::move(allocation);
   c.claim.meta.finalizers = std::move(finalizers);
+  c.claim.devices = std::move(devices);
+}
+
+void ClaimBook::set_device_condition(ClaimId id, const DeviceAllocationResult& device,
+                                     const std::string& type, const std::string& status) {
+  ResourceClaim& claim = claims_[id.index()].claim;
+  DRASIM_ASSERT(claim.allocation.has_value(), "drivers report on allocated devices only");
+  auto entry = std::find_if(claim.devices.begin(), claim.devices.end(), [&](const auto& d) {
+    return d.driver == device.driver && d.pool == device.pool && d.device == device.device;
+  });
+  if (entry == claim.devices.end()) {
+    entry = claim.devices.insert(
+        claim.devices.end(), AllocatedDeviceStatus{device.driver, device.pool, device.device, {}});
+  }
+  entry->conditions[type] = status;
 }
 
 }  // namespace drasim::model::dra

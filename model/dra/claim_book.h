@@ -58,8 +58,8 @@ class ClaimBook {
   /// Writes a fresh allocation (and the scheduler's finalizer) and charges its devices.
   void allocate(ClaimId id, AllocationResult allocation);
 
-  /// Clears the allocation and frees its devices (the ResourceClaim controller's job once
-  /// nobody reserves the claim).
+  /// Clears the allocation (and the drivers' `status.devices`) and frees its devices (the
+  /// ResourceClaim controller's job once nobody reserves the claim).
   void deallocate(ClaimId id);
 
   /// Appends a consumer to `reservedFor` (no-op when already listed).
@@ -77,9 +77,15 @@ class ClaimBook {
   /// exclusively, and none of its exclusive devices is shared by a claim.
   [[nodiscard]] bool can_hold(const AllocationResult& allocation) const;
 
-  /// Gives an unallocated claim back the allocation and the finalizers it had (a session's
-  /// virtual deallocation undone).
-  void reallocate(ClaimId id, AllocationResult allocation, std::vector<std::string> finalizers);
+  /// Gives an unallocated claim back the allocation, the finalizers and the device status it
+  /// had (a session's virtual deallocation undone).
+  void reallocate(ClaimId id, AllocationResult allocation, std::vector<std::string> finalizers,
+                  std::vector<AllocatedDeviceStatus> devices);
+
+  /// A driver writes condition `type` = `status` for device (driver, pool, device) into the
+  /// claim's `status.devices` (the entry is created when missing). The claim is allocated.
+  void set_device_condition(ClaimId id, const DeviceAllocationResult& device,
+                            const std::string& type, const std::string& status);
 
   /// Devices held by allocated claims, as the structured allocator must see them.
   [[nodiscard]] const AllocatedDevices& allocated() const { return allocated_; }

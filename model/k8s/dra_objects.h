@@ -203,11 +203,24 @@ struct ClaimConsumer {
   friend bool operator==(const ClaimConsumer&, const ClaimConsumer&) = default;
 };
 
+/// One `status.devices[]` entry: what a driver reports about an allocated device. Only the
+/// conditions are modelled (type -> "True", "False" or "Unknown"): the binding conditions the
+/// scheduler waits for in PreBind (dra-semantics.md 6.8).
+struct AllocatedDeviceStatus {
+  std::string driver;
+  std::string pool;
+  std::string device;
+  std::map<std::string, std::string> conditions;
+
+  friend bool operator==(const AllocatedDeviceStatus&, const AllocatedDeviceStatus&) = default;
+};
+
 struct ResourceClaim {
   ObjectMeta meta;
   ClaimSpec spec;
   std::optional<AllocationResult> allocation;
   std::vector<ClaimConsumer> reserved_for;
+  std::vector<AllocatedDeviceStatus> devices;  ///< `status.devices`, cleared with the allocation
 
   friend bool operator==(const ResourceClaim&, const ResourceClaim&) = default;
 };

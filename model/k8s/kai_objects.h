@@ -67,7 +67,8 @@ struct TopologyConstraint {
 struct SubGroup {
   std::string name;
   std::string parent;
-  std::optional<int64_t> min_member;
+  std::optional<int64_t> min_member;     ///< leaf subgroups: pods needed
+  std::optional<int64_t> min_sub_group;  ///< parent subgroups: members needed (nullopt: all)
   TopologyConstraint topology_constraint;
 
   friend bool operator==(const SubGroup&, const SubGroup&) = default;
@@ -79,7 +80,8 @@ enum class Preemptibility { kUnset, kPreemptible, kNonPreemptible };
 struct PodGroup {
   ObjectMeta meta;
   std::string queue;
-  std::optional<int64_t> min_member;  ///< nullopt means 1
+  std::optional<int64_t> min_member;     ///< nullopt means 1; ignored when there are subgroups
+  std::optional<int64_t> min_sub_group;  ///< with subgroups: top-level members needed
   std::string priority_class_name;
   Preemptibility preemptibility = Preemptibility::kUnset;
   TopologyConstraint topology_constraint;

@@ -4,6 +4,7 @@
 #include "model/dra/feature_gates.h"
 #include "model/k8s/assert.h"
 #include "model/k8s/generated_name.h"
+#include "model/kube/binding_conditions.h"
 #include "model/scheduler.h"
 #include "sim/load/profiles.h"
 #include "sim/observe/anomaly_order.h"
@@ -96,6 +97,11 @@ void Engine::seed_events() {
   }
   for (size_t i = 0; i < scenario_.steps.size(); ++i) {
     queue_.schedule(scenario_.steps[i].at, TimelineDue{i});
+  }
+  for (size_t i = 0; i < scenario_.device_conditions.size(); ++i) {
+    if (!scenario_.device_conditions[i].after) {
+      queue_.schedule(scenario_.device_conditions[i].at, DeviceConditionDue{i});
+    }
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (scenario_.expectations[i].at) {
@@ -319,25 +325,126 @@ void Engine::handle(const BindDone& e) {
   }
   if (const std::optional<SimDuration> leave = bind_fault(e.pod)) {
     // The BindRequest fails; the binder rolls back and the pod is pending again.
-    const model::NodeId node = p.node;
-    const bool lingers = leave->us > 0;
-    state_.fail_bind(e.pod, lingers);
-    if (lingers) {
-      queue_.schedule(now_ + *leave, ClaimDeleted{e.pod});
-    }
-    ++pending_;
-    ++stats_.failed_binds;
-    after_pod_moved(e.pod, node, false);
-    mark_dirty();
+    fail_bind(e.pod, *leave, false, "");
     return;
   }
+  if (scenario_.scheduler.profile == Profile::kKubeScheduler
+      && model::has_binding_conditions(state_, e.pod)) {
+    // PreBind has written the allocation (its allocationTimestamp is now) and waits for the
+    // drivers; standing deviceCondition events start their delay.
+    binding_since_[e.pod.index()] = now_;
+    for (size_t i = 0; i < scenario_.device_conditions.size(); ++i) {
+      const DeviceConditionEvent& c = scenario_.device_conditions[i];
+      if (c.after && c.at <= now_) {
+        queue_.schedule(now_ + *c.after, DeviceConditionSet{i, e.pod, p.epoch});
+      }
+    }
+    check_binding(e.pod);
+    return;
+  }
+  finish_bind(e.pod);
+}
+
+void Engine::handle(const BindingPoll& e) {
+  const model::PodInfo& p = state_.pod(e.pod);
+  if (p.phase == model::PodPhase::kBinding && p.epoch == e.epoch) {
+    check_binding(e.pod);
+  }
+}
+
+void Engine::check_binding(model::PodId pod) {
+  const SimTime since = binding_since_.at(pod.index());
+  const SimTime deadline = since + scenario_.scheduler.binding_timeout;
+  const model::BindingVerdict verdict =
+      model::binding_verdict(state_, pod, now_ >= deadline, scenario_.scheduler.binding_timeout.us);
+  switch (verdict.kind) {
+    case model::BindingVerdict::Kind::kWaiting:
+      queue_.schedule(std::min(now_ + SimDuration{model::kBindingPollUs}, deadline),
+                      BindingPoll{pod, state_.pod(pod).epoch});
+      return;
+    case model::BindingVerdict::Kind::kFailed:
+      binding_since_.erase(pod.index());
+      fail_bind(pod, SimDuration{}, true, verdict.message);
+      return;
+    case model::BindingVerdict::Kind::kReady:
+      binding_since_.erase(pod.index());
+      finish_bind(pod);
+      return;
+  }
+}
+
+void Engine::finish_bind(model::PodId pod) {
   // The binder creates the pod's KEP-5004 claim before it binds the pod; KAI may count that
   // claim's GPUs again (double count), which changes the node's and the queue's accounting.
-  state_.bind_bridge_claim(e.pod);
+  state_.bind_bridge_claim(pod);
+  const model::PodInfo& p = state_.pod(pod);
   if (p.extra_gpu_milli > 0) {
-    after_pod_moved(e.pod, p.node, true);
+    after_pod_moved(pod, p.node, true);
   }
-  start_running(e.pod);
+  start_running(pod);
+}
+
+void Engine::fail_bind(model::PodId pod, SimDuration leave_claim, bool release_claims,
+                       const std::string& reason) {
+  const model::NodeId node = state_.pod(pod).node;
+  const bool lingers = leave_claim.us > 0;
+  state_.fail_bind(pod, lingers);
+  if (lingers) {
+    queue_.schedule(now_ + leave_claim, ClaimDeleted{pod});
+  }
+  if (release_claims && !state_.pod(pod).claims.empty()) {
+    // Unreserve after a failed PreBind wait: the pod leaves reservedFor and the allocation
+    // the scheduler wrote is cleared, so the devices are free again.
+    ++state_.freed_version;
+    state_.release_claims(pod, false);
+  }
+  if (!reason.empty()) {
+    state_.set_pod_reason(pod, reason);
+  }
+  ++pending_;
+  ++stats_.failed_binds;
+  after_pod_moved(pod, node, false);
+  // A pod whose PreBind failed waits out kube-scheduler's initial back-off (1 s).
+  mark_dirty(release_claims ? now_ + SimDuration::seconds(1) : now_);
+}
+
+void Engine::handle(const DeviceConditionDue& e) {
+  write_condition(scenario_.device_conditions[e.index], model::PodId());
+}
+
+void Engine::handle(const DeviceConditionSet& e) {
+  const model::PodInfo& p = state_.pod(e.pod);
+  if (p.phase == model::PodPhase::kBinding && p.epoch == e.epoch) {
+    write_condition(scenario_.device_conditions[e.index], e.pod);
+  }
+}
+
+void Engine::write_condition(const DeviceConditionEvent& event, model::PodId pod) {
+  const auto write = [&](model::ClaimId id) {
+    const model::ResourceClaim& claim = state_.claims.at(id).claim;
+    if (!state_.claims.at(id).present || !claim.allocation) {
+      return;
+    }
+    for (const model::DeviceAllocationResult& d : claim.allocation->results) {
+      if (event.matches(d)) {
+        state_.claims.set_device_condition(id, d, event.type, event.status);
+      }
+    }
+  };
+  if (pod.valid()) {
+    for (const model::ClaimId c : state_.pod(pod).claims) {
+      if (c.valid()) {
+        write(c);
+      }
+    }
+    if (state_.pod(pod).bridge_claim.valid()) {
+      write(state_.pod(pod).bridge_claim);
+    }
+  } else {
+    for (size_t i = 0; i < state_.claims.size(); ++i) {
+      write(model::ClaimId::from_index(i));
+    }
+  }
 }
 
 void Engine::handle(const PodSubmitted& e) {

@@ -19,6 +19,7 @@
 #include "sim/observe/quota_recorder.h"
 #include "sim/observe/run_result.h"
 
+#include <map>
 #include <optional>
 #include <set>
 
@@ -48,6 +49,20 @@ class Engine {
   void handle(const EvictionDone& e);
   void handle(const ClaimDeleted& e);
   void handle(const BindDone& e);
+  /// kube-scheduler's PreBind waiting for binding conditions: bound, failed, or polled again.
+  void handle(const BindingPoll& e);
+  void check_binding(model::PodId pod);
+  /// The bind succeeds: the KEP-5004 claim is written and the pod starts running.
+  void finish_bind(model::PodId pod);
+  /// A bind fails after the pod held its node (a binder fault, binding conditions): the pod is
+  /// pending again; `release_claims` also clears what the scheduler allocated for it.
+  void fail_bind(model::PodId pod, SimDuration leave_claim, bool release_claims,
+                 const std::string& reason);
+  void handle(const DeviceConditionDue& e);
+  void handle(const DeviceConditionSet& e);
+  /// Writes a `deviceCondition` event's condition on the devices it matches in the pod's
+  /// allocated claims (in every allocated claim when `pod` is invalid).
+  void write_condition(const DeviceConditionEvent& event, model::PodId pod);
   /// Whether a binder fault fails this bind; if so, how long the pod's KEP-5004 claim outlives
   /// the rollback (0: deleted at once).
   std::optional<SimDuration> bind_fault(model::PodId pod);
@@ -95,6 +110,9 @@ class Engine {
   std::vector<ExpectationResult> verdicts_;
   std::vector<bool> checked_;
   std::vector<int64_t> faults_left_;  ///< per binder fault: binds it may still fail (-1: any)
+  /// By pod index: since when the pod's PreBind waits for binding conditions (its claims'
+  /// allocationTimestamp; a later placement's wait overwrites it).
+  std::map<size_t, SimTime> binding_since_;
   RunStats stats_;
   std::vector<uint32_t> scheduler_evictions_;  ///< by PodId: evictions the scheduler decided
   QueueGroundTruth truth_;

@@ -2,11 +2,11 @@
 /// The discrete-event queue: a min-heap on (time, phase, sequence number). Events at the same
 /// time run in phase order: departures first (finished pods, evicted pods gone, leftover claims
 /// deleted), then cluster changes (nodes appearing, DRA objects appearing or going, timeline
-/// steps, claims appearing), then binds done, submissions, wake-ups, the scheduling cycle,
-/// expectation checks and the horizon; within a phase in scheduling order. So every run of the
-/// same inputs processes the same events in the same order, capacity freed at an instant is
-/// free for that instant's cycle, and a migrated node's new ResourceSlices are in place before
-/// it stops advertising its device-plugin GPUs.
+/// steps, drivers' device conditions, claims appearing), then binds done and binding polls,
+/// submissions, wake-ups, the scheduling cycle, expectation checks and the horizon; within a phase
+/// in scheduling order. So every run of the same inputs processes the same events in the same
+/// order, capacity freed at an instant is free for that instant's cycle, and a migrated node's new
+/// ResourceSlices are in place before it stops advertising its device-plugin GPUs.
 #include "model/k8s/ids.h"
 #include "sim/load/sim_time.h"
 
@@ -53,6 +53,12 @@ struct BindDone {
   uint32_t epoch = 0;
 };
 
+/// kube-scheduler's PreBind polls the binding conditions of a binding pod's devices again.
+struct BindingPoll {
+  model::PodId pod;
+  uint32_t epoch = 0;
+};
+
 struct PodSubmitted {
   model::PodId pod;
 };
@@ -60,6 +66,20 @@ struct PodSubmitted {
 /// A step of the expanded timeline (Scenario::steps) is due: cordon, drain, node update, ...
 struct TimelineDue {
   size_t index = 0;
+};
+
+/// A `deviceCondition` event (Scenario::device_conditions) is due: its driver writes the
+/// condition on the claims allocated on its devices now.
+struct DeviceConditionDue {
+  size_t index = 0;
+};
+
+/// A standing `deviceCondition` (one with `after`) writes its condition on one binding pod's
+/// claims.
+struct DeviceConditionSet {
+  size_t index = 0;
+  model::PodId pod;
+  uint32_t epoch = 0;
 };
 
 /// The scheduler asked to run again at this time (a grace period or delay ends).
@@ -74,9 +94,10 @@ struct ExpectationDue {
 struct HorizonReached {};
 
 /// Alternatives are listed in phase order: the variant index is the phase.
-using Event = std::variant<PodFinished, EvictionDone, ClaimDeleted, NodeAppears, DraObjectsAppear,
-                           TimelineDue, ClaimAppears, BindDone, PodSubmitted, WakeUp, CycleDue,
-                           ExpectationDue, HorizonReached>;
+using Event =
+    std::variant<PodFinished, EvictionDone, ClaimDeleted, NodeAppears, DraObjectsAppear,
+                 TimelineDue, DeviceConditionDue, DeviceConditionSet, ClaimAppears, BindDone,
+                 BindingPoll, PodSubmitted, WakeUp, CycleDue, ExpectationDue, HorizonReached>;
 
 struct QueuedEvent {
   SimTime at;

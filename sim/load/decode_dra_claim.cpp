@@ -212,6 +212,12 @@ model::DeviceAllocationResult decode_result(const Cursor& c) {
     result.admin_access = c["adminAccess"].boolean(false);
   }
   result.share_id = c["shareID"].str();
+  result.binding_conditions = c["bindingConditions"].string_list();
+  within_limit(c["bindingConditions"], result.binding_conditions.size(), kMaxBindingConditions,
+               "binding conditions");
+  result.binding_failure_conditions = c["bindingFailureConditions"].string_list();
+  within_limit(c["bindingFailureConditions"], result.binding_failure_conditions.size(),
+               kMaxBindingConditions, "binding failure conditions");
   for (const auto& [name, value] : c["consumedCapacity"].entries()) {
     result.consumed_capacity[name] = required_quantity(value);
   }
@@ -252,6 +258,32 @@ std::vector<model::ClaimConsumer> decode_reserved_for(const Cursor& c) {
   return out;
 }
 
+/// `status.devices`: what the drivers report per allocated device (only `conditions` matter
+/// here: the binding conditions kube-scheduler's PreBind waits for).
+std::vector<model::AllocatedDeviceStatus> decode_device_statuses(const Cursor& c) {
+  std::vector<model::AllocatedDeviceStatus> out;
+  const auto items = c.items();
+  within_limit(c, items.size(), kMaxResults, "device statuses");
+  for (const Cursor& item : items) {
+    model::AllocatedDeviceStatus status;
+    item.expect_map();
+    status.driver = item["driver"].required_str("a driver name");
+    status.pool = item["pool"].required_str("a pool name");
+    status.device = item["device"].required_str("a device name");
+    for (const Cursor& condition : item["conditions"].items()) {
+      condition.expect_map();
+      const std::string type = condition["type"].required_str("a condition type");
+      status.conditions[type] = condition["status"].one_of<std::string>(
+          {{"True", "True"}, {"False", "False"}, {"Unknown", "Unknown"}}, "");
+      if (!condition["status"].present()) {
+        condition["status"].error("one of True, False, Unknown");
+      }
+    }
+    out.push_back(std::move(status));
+  }
+  return out;
+}
+
 }  // namespace
 
 model::ResourceClaim decode_resource_claim(const Cursor& root, uint32_t file_index,
@@ -264,6 +296,7 @@ model::ResourceClaim decode_resource_claim(const Cursor& root, uint32_t file_ind
   if (status.expect_map()) {
     out.allocation = decode_allocation(status["allocation"]);
     out.reserved_for = decode_reserved_for(status["reservedFor"]);
+    out.devices = decode_device_statuses(status["devices"]);
   }
   return out;
 }

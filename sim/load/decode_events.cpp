@@ -13,9 +13,9 @@
 namespace drasim::sim {
 namespace {
 
-constexpr std::array<std::string_view, 11> kEventKeys = {
-    "apply",   "delete",        "cordon",      "uncordon",      "drain",      "removeNodes",
-    "migrate", "driverRestart", "deviceTaint", "removeDevices", "binderFault"};
+constexpr std::array<std::string_view, 12> kEventKeys = {
+    "apply",   "delete",        "cordon",      "uncordon",      "drain",       "removeNodes",
+    "migrate", "driverRestart", "deviceTaint", "removeDevices", "binderFault", "deviceCondition"};
 
 /// Reports every key of `c` not in `allowed`.
 void only_keys(const Cursor& c, std::initializer_list<std::string_view> allowed) {
@@ -65,6 +65,26 @@ BinderFault decode_binder_fault(const Cursor& b, SimTime at, model::SourceRef so
     f.leave_claim = *leave;
   }
   return f;
+}
+
+/// `{at: 1m, deviceCondition: {driver: fabric.example.com, pool: node-a, devices: [gpu-0],
+/// type: Attached, status: "True", after: 30s}}`.
+DeviceConditionEvent decode_device_condition(const Cursor& c, SimTime at, model::SourceRef source) {
+  DeviceConditionEvent e;
+  e.at = at;
+  e.source = source;
+  c.expect_map();
+  only_keys(c, {"driver", "pool", "devices", "type", "status", "after"});
+  e.driver = c["driver"].required_str("a DRA driver name such as gpu.nvidia.com");
+  e.pool = c["pool"].str();
+  e.devices = c["devices"].string_list();
+  e.type = c["type"].required_str("a condition type such as Attached");
+  e.status = c["status"].one_of<std::string>(
+      {{"True", "True"}, {"False", "False"}, {"Unknown", "Unknown"}}, "True");
+  if (const auto after = c["after"].duration()) {
+    e.after = *after;
+  }
+  return e;
 }
 
 /// One object (a mapping with `kind`), a list of objects, or `{file: path}`.
@@ -214,6 +234,10 @@ void decode_event(const Cursor& c, uint32_t file_index, Scenario& out) {
   TimelineEvent event{at, source, c.path(), ApplyEvent{}};
   if (found == "binderFault") {
     out.binder_faults.push_back(decode_binder_fault(e, at, source));
+    return;
+  }
+  if (found == "deviceCondition") {
+    out.device_conditions.push_back(decode_device_condition(e, at, source));
     return;
   }
   if (found == "apply") {

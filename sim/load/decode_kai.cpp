@@ -2,6 +2,12 @@
 #include "sim/load/decode_common.h"
 #include "sim/load/decoders.h"
 
+#include <fmt/format.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
 namespace drasim::sim {
 namespace {
 
@@ -63,6 +69,53 @@ std::optional<int64_t> decode_min(const Cursor& c) {
   return v;
 }
 
+/// The PodGroup webhook's checks of `spec.subGroups` (v2alpha2 podgroup_webhook.go,
+/// validateSubGroups): unique names, parents that exist and no cycle; a subgroup that is some
+/// other's parent takes minSubGroup, never minMember; any other (a leaf, which holds pods) needs
+/// minMember and takes no minSubGroup.
+void check_sub_groups(const std::vector<model::SubGroup>& subs, const std::vector<Cursor>& at) {
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < subs.size(); ++i) {
+    if (!index.emplace(subs[i].name, i).second) {
+      at[i]["name"].error("a subgroup name not used before in the PodGroup",
+                          fmt::format("\"{}\" again", subs[i].name));
+    }
+  }
+  std::vector<bool> is_parent(subs.size(), false);
+  for (size_t i = 0; i < subs.size(); ++i) {
+    if (subs[i].parent.empty()) {
+      continue;
+    }
+    const auto parent = index.find(subs[i].parent);
+    if (parent == index.end()) {
+      at[i]["parent"].error("the name of another subgroup of the PodGroup",
+                            fmt::format("\"{}\"", subs[i].parent));
+      continue;
+    }
+    is_parent[parent->second] = true;
+    // Walking up from a subgroup reaches the top within as many steps as there are subgroups,
+    // unless the parents loop.
+    size_t steps = 0;
+    for (auto up = parent;
+         up != index.end() && !subs[up->second].parent.empty() && steps <= subs.size();
+         up = index.find(subs[up->second].parent)) {
+      ++steps;
+    }
+    if (steps > subs.size()) {
+      at[i]["parent"].error("a parent chain that ends at the PodGroup", "a cycle");
+    }
+  }
+  for (size_t i = 0; i < subs.size(); ++i) {
+    if (is_parent[i] && subs[i].min_member) {
+      at[i]["minMember"].error("minSubGroup on a subgroup that has subgroups", "minMember");
+    } else if (!is_parent[i] && subs[i].min_sub_group) {
+      at[i]["minSubGroup"].error("minMember on a subgroup without subgroups", "minSubGroup");
+    } else if (!is_parent[i] && !subs[i].min_member) {
+      at[i].error("minMember on a subgroup without subgroups (the pods it needs)");
+    }
+  }
+}
+
 }  // namespace
 
 model::Queue decode_queue(const Cursor& root, uint32_t file_index) {
@@ -101,15 +154,22 @@ model::PodGroup decode_pod_group(const Cursor& root, uint32_t file_index) {
       {{"preemptible", model::Preemptibility::kPreemptible},
        {"non-preemptible", model::Preemptibility::kNonPreemptible}},
       model::Preemptibility::kUnset);
+  pg.min_sub_group = decode_min(spec["minSubGroup"]);
+  if (pg.min_member && pg.min_sub_group) {
+    spec["minSubGroup"].error("minMember or minSubGroup, not both", "both");
+  }
   pg.topology_constraint = decode_topology_constraint(spec["topologyConstraint"], file_index);
-  for (const Cursor& sg : spec["subGroups"].items()) {
+  const std::vector<Cursor> subs = spec["subGroups"].items();
+  for (const Cursor& sg : subs) {
     model::SubGroup sub;
     sub.name = sg["name"].required_str("a subgroup name");
     sub.parent = sg["parent"].str();
     sub.min_member = decode_min(sg["minMember"]);
+    sub.min_sub_group = decode_min(sg["minSubGroup"]);
     sub.topology_constraint = decode_topology_constraint(sg["topologyConstraint"], file_index);
     pg.sub_groups.push_back(std::move(sub));
   }
+  check_sub_groups(pg.sub_groups, subs);
   pg.staleness_grace_period_us = signed_duration_us(spec["stalenessGracePeriod"]);
   pg.preemption_delay_us = decode_duration_us(spec["preemptionDelay"]);
   pg.replicas = decode_replicas(root["metadata"]["annotations"]["drasim.dev/replicas"]).value_or(1);

@@ -152,6 +152,13 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
   if (const auto latency = c["bindLatency"].duration()) {
     s.bind_latency = *latency;
   }
+  if (const auto timeout = c["bindingTimeout"].duration()) {
+    if (timeout->us <= 0) {
+      c["bindingTimeout"].error("a binding timeout longer than zero");
+    } else {
+      s.binding_timeout = *timeout;
+    }
+  }
   return s;
 }
 

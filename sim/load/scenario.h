@@ -12,6 +12,7 @@
 #include "sim/load/sim_time.h"
 #include "sim/load/timeline.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -38,6 +39,9 @@ struct SchedulerConfig {
   std::map<std::string, bool> features;
   std::vector<ImplicitTolerationRule> implicit_tolerations;
   SimDuration bind_latency = SimDuration::millis(200);
+  /// kube-scheduler's `DynamicResourcesArgs.bindingTimeout`: how long PreBind waits for the
+  /// binding conditions of a claim's devices (dra-semantics.md 6.8).
+  SimDuration binding_timeout = SimDuration::seconds(600);
 };
 
 /// An assertion of `spec.expect[]`, checked at `at` (or at the end of the run).
@@ -98,6 +102,30 @@ struct BinderFault {
   model::SourceRef source;
 };
 
+/// A `deviceCondition` event of `spec.events[]`: a DRA driver writes condition `type` =
+/// `status` into `status.devices[]` of the claims allocated on its devices (`driver`, and
+/// `pool` and `devices` when given: empty means every one). Without `after` it writes once, at
+/// `at`, on the claims allocated then. With `after` it is the driver's standing behaviour from
+/// `at` on: each claim allocated on a matching device with `type` among its binding (failure)
+/// conditions gets it `after` that claim's PreBind began waiting.
+struct DeviceConditionEvent {
+  SimTime at;
+  std::string driver;
+  std::string pool;
+  std::vector<std::string> devices;
+  std::string type;
+  std::string status = "True";
+  std::optional<SimDuration> after;
+  model::SourceRef source;
+
+  /// Whether the event is about `device` (driver, and pool and name when the event names them).
+  [[nodiscard]] bool matches(const model::DeviceAllocationResult& device) const {
+    return device.driver == driver && (pool.empty() || device.pool == pool)
+           && (devices.empty()
+               || std::find(devices.begin(), devices.end(), device.device) != devices.end());
+  }
+};
+
 struct Scenario {
   std::string name = "scenario";
   uint64_t seed = 1;
@@ -111,6 +139,7 @@ struct Scenario {
   SchedulerConfig scheduler;
   std::vector<Expectation> expectations;
   std::vector<BinderFault> binder_faults;
+  std::vector<DeviceConditionEvent> device_conditions;
   /// `spec.events[]` other than binder faults, as written (in file order).
   std::vector<TimelineEvent> events;
   /// What the engine does over time, expanded from `events` at load (sorted by time, stable).

@@ -1,5 +1,6 @@
 #include "sim/load/scenario_checks.h"
 
+#include "model/cluster/subgroups.h"
 #include "model/cluster/topology_tree.h"
 #include "model/k8s/builtin_priorities.h"
 
@@ -232,6 +233,46 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   checker.expectation_queues();
   checker.bound_pods();
   checker.topology_constraints();
+}
+
+std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario) {
+  std::vector<std::string> out;
+  for (const model::PodGroup& pg : scenario.objects.pod_groups) {
+    if (pg.sub_groups.empty()) {
+      continue;
+    }
+    std::set<std::string> parents;
+    for (const model::SubGroup& sub : pg.sub_groups) {
+      parents.insert(sub.parent);
+    }
+    std::vector<std::string> leaves;
+    for (const model::SubGroup& sub : pg.sub_groups) {
+      if (parents.count(sub.name) == 0) {
+        leaves.push_back(sub.name);
+      }
+    }
+    for (const model::Pod& pod : scenario.objects.pods) {
+      static const std::string kNone;
+      if (pod.meta.namespace_name != pg.meta.namespace_name
+          || model::lookup(pod.meta.annotations, "pod-group-name", kNone) != pg.meta.name) {
+        continue;
+      }
+      const std::string& label = model::lookup(pod.meta.labels, model::kSubGroupLabel, kNone);
+      const std::string& joins = label.empty() ? std::string("default") : label;
+      if (std::find(leaves.begin(), leaves.end(), joins) != leaves.end()) {
+        continue;
+      }
+      out.push_back(fmt::format(
+          "pod {}/{} {} in PodGroup {}, whose leaf subgroups are {}: KAI never schedules it as "
+          "part of the job, so it stays pending",
+          pod.meta.namespace_name, pod.meta.name,
+          label.empty() ? fmt::format("has no {} label and there is no subgroup named default",
+                                      model::kSubGroupLabel)
+                        : fmt::format("names subgroup \"{}\", which is not a leaf subgroup", label),
+          pg.meta.name, fmt::join(leaves, ", ")));
+    }
+  }
+  return out;
 }
 
 }  // namespace drasim::sim

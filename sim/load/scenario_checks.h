@@ -6,9 +6,18 @@
 #include "sim/load/diagnostic.h"
 #include "sim/load/scenario.h"
 
+#include <string>
+#include <vector>
+
 namespace drasim::sim {
 
 /// Reports every cross-object problem of `scenario` to `diagnostics`.
 void check_scenario(const Scenario& scenario, Diagnostics& diagnostics);
+
+/// One line per pod of a PodGroup with subgroups that joins none of its leaf subgroups (its
+/// `kai.scheduler/subgroup-name` label names no leaf, or it has none and no leaf is named
+/// `default`). The API server accepts such a pod; KAI never schedules, counts or evicts it as
+/// part of the job (InvalidSubGroupTasks), so it stays pending.
+[[nodiscard]] std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario);
 
 }  // namespace drasim::sim

@@ -93,7 +93,8 @@ void MetricsRecorder::update_pod(const model::ClusterState& state, model::PodId 
   current_.pending += (p.phase == model::PodPhase::kPending ? 1 : 0)
                       - (t.phase == model::PodPhase::kPending ? 1 : 0);
   current_.running += (model::holds_node(p.phase) ? 1 : 0) - (model::holds_node(t.phase) ? 1 : 0);
-  // Only the binder's rollback takes a Binding pod back to Pending.
+  // Only a failed bind (a binder rollback, a PreBind that gave up on binding conditions) takes
+  // a Binding pod back to Pending.
   if (t.phase == model::PodPhase::kBinding && p.phase == model::PodPhase::kPending) {
     ++current_.failed_binds;
   }

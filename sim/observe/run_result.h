@@ -25,7 +25,7 @@ struct RunStats {
   uint64_t cycles = 0;           ///< cycles actually computed
   uint64_t placements = 0;       ///< binds decided by the scheduler
   uint64_t evictions = 0;        ///< pods the scheduler evicted
-  uint64_t failed_binds = 0;     ///< binds a binder fault failed
+  uint64_t failed_binds = 0;     ///< binds that failed (binder faults, binding conditions)
   uint64_t event_evictions = 0;  ///< pods evicted by timeline events (drains, device taints)
 };
 

@@ -50,6 +50,10 @@ class Generator {
   void single_job(int index, int budget);
   /// A PodGroup with `replicas` pods: a gang when min_member == replicas, elastic otherwise.
   void group_job(int index, int replicas, int min_member);
+  /// An elastic PodGroup with two leaf subgroups of 1 to 3 pods (minMember 0 to their size),
+  /// sometimes both under one parent subgroup, sometimes needing only one of them
+  /// (minSubGroup 1).
+  void subgroup_job(int index, int budget);
   /// Two or three pods sharing one named ResourceClaim (one GPU) of their queue.
   void shared_claim_job(int index, int replicas);
   void jobs();

@@ -37,8 +37,9 @@ enum class GpuAsk { kNone, kWhole, kFraction, kMemory, kClaim, kSharedClaim };
 
 struct PodInfo {
   std::string name;
-  std::string queue;  ///< the kai.scheduler/queue label; empty for PodGroup members
-  std::string group;  ///< pod-group-name
+  std::string queue;     ///< the kai.scheduler/queue label; empty for PodGroup members
+  std::string group;     ///< pod-group-name
+  std::string subgroup;  ///< the kai.scheduler/subgroup-name label, if any
   int replicas = 1;
   int at_s = 0;
   std::optional<int> runtime_s;
@@ -56,12 +57,21 @@ struct PodInfo {
   std::string pool;   ///< nodeSelector drasim.dev/pool
 };
 
+/// One `spec.subGroups` entry: a leaf with its minMember, or a parent (min_member < 0).
+struct SubGroupInfo {
+  std::string name;
+  std::string parent;
+  int min_member = -1;
+};
+
 struct GroupInfo {
   std::string name;
   std::string queue;
   std::string priority_class;
   int min_member = 1;
   int at_s = 0;
+  std::vector<SubGroupInfo> subgroups;  ///< when set, `min_member` is not written
+  bool min_sub_group_one = false;       ///< spec.minSubGroup: 1
 };
 
 struct ClaimInfo {

@@ -173,8 +173,28 @@ void emit_group(const GroupInfo& g, Yaml& y) {
   if (g.at_s > 0) {
     y.line("  annotations: {{drasim.dev/at: {}}}", seconds(g.at_s));
   }
-  y.line("spec: {{queue: {}, minMember: {}, priorityClassName: {}}}", g.queue, g.min_member,
-         g.priority_class);
+  if (g.subgroups.empty()) {
+    y.line("spec: {{queue: {}, minMember: {}, priorityClassName: {}}}", g.queue, g.min_member,
+           g.priority_class);
+    return;
+  }
+  y.line("spec:");
+  y.line("  queue: {}", g.queue);
+  y.line("  priorityClassName: {}", g.priority_class);
+  if (g.min_sub_group_one) {
+    y.line("  minSubGroup: 1");
+  }
+  y.line("  subGroups:");
+  for (const SubGroupInfo& sub : g.subgroups) {
+    std::string entry = "{name: " + sub.name;
+    if (!sub.parent.empty()) {
+      entry += ", parent: " + sub.parent;
+    }
+    if (sub.min_member >= 0) {
+      entry += fmt::format(", minMember: {}", sub.min_member);
+    }
+    y.line("  - {}}}", entry);
+  }
 }
 
 std::string pod_annotations(const PodInfo& p) {
@@ -246,6 +266,8 @@ void emit_pod(const PodInfo& p, Yaml& y) {
   y.line("  namespace: default");
   if (!p.queue.empty()) {
     y.line("  labels: {{kai.scheduler/queue: {}}}", p.queue);
+  } else if (!p.subgroup.empty()) {
+    y.line("  labels: {{kai.scheduler/subgroup-name: {}}}", p.subgroup);
   }
   y.line("  annotations: {}", pod_annotations(p));
   emit_pod_spec(p, y);

@@ -175,6 +175,33 @@ void Generator::group_job(int index, int replicas, int min_member) {
   s_.pod_count += replicas;
 }
 
+void Generator::subgroup_job(int index, int budget) {
+  GroupInfo g;
+  g.name = fmt::format("sg{}", index);
+  g.queue = leaf_queue().name;
+  g.priority_class = priority_class();
+  g.at_s = arrival();
+  const bool nested = rng_.chance(0.3);
+  g.min_sub_group_one = !nested && rng_.chance(0.3);
+  if (nested) {
+    g.subgroups.push_back(SubGroupInfo{"outer", "", -1});
+  }
+  const GpuAsk ask = gpu_ask(s_.has_dra());
+  for (int leaf = 0; leaf < 2 && budget > 0; ++leaf) {
+    const int size = rng_.between(1, std::min(3, std::max(1, budget / 2)));
+    const std::string name = leaf == 0 ? "workers" : "launcher";
+    g.subgroups.push_back(SubGroupInfo{name, nested ? "outer" : "", rng_.between(0, size)});
+    PodInfo p = pending_pod(fmt::format("{}-{}", g.name, name), size, g.at_s);
+    p.group = g.name;
+    p.subgroup = name;
+    devices(p, ask);
+    s_.pods.push_back(std::move(p));
+    s_.pod_count += size;
+    budget -= size;
+  }
+  s_.groups.push_back(std::move(g));
+}
+
 void Generator::shared_claim_job(int index, int replicas) {
   ClaimInfo c{fmt::format("shared-{}", index), leaf_queue().name};
   PodInfo p = pending_pod(fmt::format("s{}", index), replicas, arrival());
@@ -182,7 +209,7 @@ void Generator::shared_claim_job(int index, int replicas) {
   p.claim = c.name;
   if (rng_.chance(0.4)) {
     // An elastic PodGroup of the claim's queue: evicted members are recreated and wait again.
-    GroupInfo g{p.name, c.queue, priority_class(), 1, p.at_s};
+    GroupInfo g{p.name, c.queue, priority_class(), 1, p.at_s, {}, false};
     p.group = g.name;
     s_.groups.push_back(std::move(g));
   } else {
@@ -198,7 +225,7 @@ void Generator::jobs() {
   const int target = rng_.between(4, kMaxPods - 2);
   for (int index = 0; s_.pod_count < target; ++index) {
     const int budget = kMaxPods - s_.pod_count;
-    const size_t kind = rng_.weighted({4, 2.5, 2, s_.has_dra() ? 1.5 : 0.0});
+    const size_t kind = rng_.weighted({4, 2.5, 2, s_.has_dra() ? 1.5 : 0.0, 1.5});
     if (kind == 1 && budget >= 2) {
       const int size = rng_.between(2, std::min(4, budget));
       group_job(index, size, size);
@@ -207,6 +234,8 @@ void Generator::jobs() {
       group_job(index, size, rng_.between(1, size - 1));
     } else if (kind == 3 && budget >= 2) {
       shared_claim_job(index, rng_.between(2, std::min(3, budget)));
+    } else if (kind == 4 && budget >= 2) {
+      subgroup_job(index, budget);
     } else {
       single_job(index, budget);
     }

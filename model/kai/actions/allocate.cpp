@@ -93,7 +93,8 @@ bool fits_on_idle(const PodTemplate& t, const ResourceVector& request, const Nod
 
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
   for (const PodId p : job.pods) {
-    if (s.pod(p).phase == PodPhase::kPending) {
+    // A pod outside every subgroup keeps its own reason: the job's attempts are not its.
+    if (s.pod(p).phase == PodPhase::kPending && (!job.subgroups || s.pod(p).subgroup >= 0)) {
       s.set_pod_reason(p, reason);
     }
   }
@@ -102,6 +103,9 @@ void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) 
 }  // namespace
 
 std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
+  if (job.subgroups) {
+    return subgroup_tasks_to_allocate(*job.subgroups, state_.subgroup_pods(job));
+  }
   const int64_t needed = job.active_pods < job.min_member ? job.min_member - job.active_pods : 1;
   if (needed == 1) {
     return {*state_.first_pending(job)};
@@ -426,6 +430,23 @@ void AllocateAction::record_job_failure(const JobInfo& job, PodId failed, size_t
   // tasks were placed before the failing one. An elastic pod beyond minMember just gets its
   // own reason.
   const PodInfo& pod = state_.pod(failed);
+  if (job.subgroups) {
+    // The gang wording names the failed pod's subgroup while it is below its minMember
+    // (KAI: "Resources were found for %d pods from all sub-groups while sub-group %s requires
+    // %d pods for gang scheduling").
+    const SubGroupNode& leaf = job.subgroups->node(static_cast<size_t>(pod.subgroup));
+    const SubGroupPods pods = state_.subgroup_pods(job);
+    const auto have = static_cast<int64_t>(pods.active[static_cast<size_t>(pod.subgroup)].size());
+    if (have >= leaf.min_available) {
+      state_.set_pod_reason(failed, why);
+      return;
+    }
+    set_reason(state_, job,
+               fmt::format("pod group {}: resources were found for {} pods from all subgroups "
+                           "while subgroup {} requires {} pods; pod {}: {}",
+                           job.name, placed, leaf.name, leaf.min_available, pod.name, why));
+    return;
+  }
   if (job.min_member <= 1 || job.active_pods >= job.min_member) {
     state_.set_pod_reason(failed, why);
     return;
@@ -561,6 +582,9 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_chunk(
 bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   const JobInfo& job = state_.jobs[job_id.index()];
   const std::vector<PodId> tasks = tasks_to_allocate(job);
+  if (tasks.empty()) {
+    return false;  // only pods outside every subgroup are pending: KAI never schedules them
+  }
   if (auto over = over_queue_capacity(state_, job, chunk_request(state_, tasks))) {
     set_reason(state_, job, *over);
     return false;
@@ -586,7 +610,8 @@ void AllocateAction::commit(Statement& stmt, const JobInfo& job, CycleResult& re
       const PodPhase ph = state_.pod(p).phase;
       return ph == PodPhase::kBinding || ph == PodPhase::kRunning;
     });
-    if (bound < job.min_member) {
+    if (job.subgroups ? subgroups_should_pipeline(*job.subgroups, state_.subgroup_pods(job))
+                      : bound < job.min_member) {
       stmt.convert_all_to_pipelined();
     }
   }
@@ -639,11 +664,30 @@ void AllocateAction::reject_unqueued() {
 }
 
 bool AllocateAction::ready(const JobInfo& job) {
-  // KAI `IsReadyForScheduling`: enough alive pods (JobInfo::alive_pods) to satisfy minMember.
-  const int64_t alive = job.alive_pods();
-  if (alive >= job.min_member) {
+  // KAI `IsReadyForScheduling`: enough alive pods (JobInfo::alive_pods) to satisfy minMember,
+  // or with subgroups enough ready members at every level.
+  if (state_.ready_for_scheduling(job)) {
     return true;
   }
+  if (job.subgroups) {
+    const SubGroupPods pods = state_.subgroup_pods(job);
+    const int32_t leaf = first_unready_leaf(*job.subgroups, pods);
+    if (leaf < 0) {  // every subgroup is ready, but a minSubGroup asks for more than there are
+      set_reason(state_, job,
+                 fmt::format("pod group {} is not ready: minSubGroup asks for more subgroups "
+                             "than it has",
+                             job.name));
+      return false;
+    }
+    const auto i = static_cast<size_t>(leaf);
+    set_reason(
+        state_, job,
+        fmt::format("pod group {} is not ready: subgroup {} has {} of {} required pods", job.name,
+                    job.subgroups->node(i).name, pods.pending[i].size() + pods.active[i].size(),
+                    job.subgroups->node(i).min_available));
+    return false;
+  }
+  const int64_t alive = job.alive_pods();
   set_reason(state_, job,
              fmt::format("pod group {} is not ready: {} of {} required pods exist", job.name, alive,
                          job.min_member));

@@ -49,7 +49,7 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
         const JobInfo& job = state.jobs[id.index()];
         const std::vector<PodId> tasks = placer.tasks_to_allocate(job);
         const QuotaVector request = chunk_request(state, tasks);
-        if (candidates.skip_signature(tasks) || !gate(job, request)) {
+        if (tasks.empty() || candidates.skip_signature(tasks) || !gate(job, request)) {
           return;
         }
         const std::vector<uint32_t> shape = candidates.signature(tasks);

@@ -36,7 +36,7 @@ std::vector<EvictionCandidates::Victim>& EvictionCandidates::victims_of(QueueId 
   if (jobs.size() != snapshot_[queue.index()].size()) {  // not made yet
     for (const JobId id : snapshot_[queue.index()]) {
       const JobInfo& job = state_.jobs[id.index()];
-      const int elastic = job.bound_pods() > job.min_member ? 0 : 1;
+      const int elastic = state_.elastic_rank(job, false) == 2 ? 0 : 1;
       jobs.push_back(
           {{job.priority, elastic, -job.creation_us, -static_cast<int64_t>(job.name_rank)}, id});
     }
@@ -73,8 +73,8 @@ void EvictionCandidates::for_each_pending(
     if (job_may_evict && !job_may_evict(job)) {
       return false;
     }
-    if (job.alive_pods() < job.min_member) {
-      return false;  // not ready for scheduling
+    if (!state_.ready_for_scheduling(job)) {
+      return false;
     }
     if (job.preemption_delay_us) {
       const int64_t end = std::max(job.creation_us, job.last_eviction_us.value_or(job.creation_us))

@@ -19,8 +19,7 @@ bool active_allocated(PodPhase p) {
 /// minMember, newer, then name first), with its id to break ties.
 std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(const ClusterState& s, JobId id) {
   const JobInfo& job = s.jobs[id.index()];
-  const int64_t bound = job.bound_pods();
-  return {job.priority, bound > job.min_member ? 0 : 1, -job.creation_us,
+  return {job.priority, s.elastic_rank(job, false) == 2 ? 0 : 1, -job.creation_us,
           -static_cast<int64_t>(job.name_rank), id.index()};
 }
 
@@ -28,6 +27,34 @@ std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(const ClusterState
 
 std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
   const JobInfo& job = state_.jobs[victim.index()];
+  if (job.subgroups) {
+    // KAI GetTasksToEvict over the subgroup tree: one step's pods, and whether the job keeps
+    // active pods after it (then it goes back into the victim order). Pipelined pods are not
+    // victims here, as below.
+    SubGroupPods pods = state_.subgroup_pods(job);
+    for (size_t i = 0; i < pods.active.size(); ++i) {
+      auto& a = pods.active[i];
+      a.erase(std::remove_if(a.begin(), a.end(),
+                             [&](PodId p) { return !active_allocated(state_.pod(p).phase); }),
+              a.end());
+      pods.pipelined[i] = 0;
+    }
+    std::vector<VictimChunk> chunks;
+    std::vector<PodId> step = subgroup_tasks_to_evict(*job.subgroups, pods);
+    size_t total = 0;
+    for (const auto& a : pods.active) {
+      total += a.size();
+    }
+    if (step.empty()) {
+      return chunks;
+    }
+    const bool more = step.size() < total;
+    chunks.push_back(VictimChunk{victim, std::move(step), {}});
+    if (more) {
+      chunks.push_back(VictimChunk{victim, {}, {}});  // the rest: taken when the job comes back
+    }
+    return chunks;
+  }
   std::vector<PodId> active;
   for (const PodId p : job.pods) {
     if (active_allocated(state_.pod(p).phase)) {

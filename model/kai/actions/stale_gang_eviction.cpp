@@ -27,7 +27,17 @@ void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& r
     }
     for (const PodId p : job.pods) {
       const PodPhase phase = state.pod(p).phase;
-      if (phase == PodPhase::kBinding || phase == PodPhase::kRunning) {
+      if ((phase == PodPhase::kBinding || phase == PodPhase::kRunning) && job.subgroups
+          && state.pod(p).subgroup >= 0) {
+        // getGangEvictionWithSubGroupsMessage: the pod's own subgroup and its minimum.
+        const SubGroupNode& leaf = job.subgroups->node(static_cast<size_t>(state.pod(p).subgroup));
+        evict(state, p,
+              fmt::format("Workload doesn't meet the minimum required number of pods ({}) in "
+                          "sub-group {}, evicting remaining pod: {}/{}",
+                          leaf.min_available, leaf.name, state.spec_of(p).namespace_name,
+                          state.pod(p).name),
+              result);
+      } else if (phase == PodPhase::kBinding || phase == PodPhase::kRunning) {
         // pkg/scheduler/api/unschedule_info.go GetGangEvictionMessage.
         evict(state, p,
               fmt::format("Workload doesn't have the minimum required number of pods ({}), "

@@ -98,6 +98,9 @@ class Simulation {
   /// KAI GetTasksToAllocate(isRealAllocation = false) of a victim job.
   [[nodiscard]] std::vector<PodId> tasks_of(JobId id) const {
     const JobInfo& j = job(id);
+    if (j.subgroups) {
+      return subgroup_tasks_to_allocate(*j.subgroups, state_.subgroup_pods(j, &evicted_));
+    }
     std::vector<PodId> candidates;
     for (const PodId p : j.pods) {
       if (state_.pod(p).phase == PodPhase::kPending || evicted_here(p)) {
@@ -125,14 +128,8 @@ class Simulation {
   /// counts active allocated pods, which leave out releasing ones).
   [[nodiscard]] JobKey key_of(JobId id, PodId head) const {
     const JobInfo& j = job(id);
-    return JobKey{-j.priority,
-                  JobKey::rank_of(j.bound_pods(), j.min_member),
-                  j.creation_us,
-                  j.name_rank,
-                  id,
-                  head,
-                  0,
-                  false};
+    return JobKey{
+        -j.priority, state_.elastic_rank(j, false), j.creation_us, j.name_rank, id, head, 0, false};
   }
 
   /// One AllocateJob of a victim job: its whole chunk or nothing.

@@ -99,13 +99,36 @@ TEST_CASE("a claim gets its devices back only while nobody else holds them") {
   CHECK_FALSE(book.can_hold(held));
   book.deallocate(other);  // the preemptor's placement is rolled back
   CHECK(book.can_hold(held));
-  book.reallocate(victim, held, {"resource.kubernetes.io/delete-protection"});
+  book.reallocate(victim, held, {"resource.kubernetes.io/delete-protection"}, {});
   CHECK(book.allocated().is_exclusive(DeviceId{"gpu.example.com", "node-a", "gpu-0"}));
   CHECK_FALSE(book.can_hold(held));  // now the victim's again
   // reallocate writes back the finalizers it is given, not the scheduler's.
-  book.reallocate(kept, one_device("gpu-1"), {"example.com/keep"});
+  book.reallocate(kept, one_device("gpu-1"), {"example.com/keep"}, {});
   CHECK(book.at(kept).claim.meta.finalizers == std::vector<std::string>{"example.com/keep"});
 }
 
 }  // namespace
+
+TEST_CASE("a driver's device conditions live with the allocation and leave with it") {
+  ClaimBook book;
+  const ClaimId id = book.add(claim("attached"));
+  book.appear(id);
+  book.allocate(id, one_device("gpu-0"));
+  const DeviceAllocationResult& gpu0 = book.at(id).claim.allocation->results[0];
+  book.set_device_condition(id, gpu0, "Attached", "False");
+  book.set_device_condition(id, gpu0, "Attached", "True");  // rewritten, not a second entry
+  book.set_device_condition(id, gpu0, "Ready", "True");
+  REQUIRE(book.at(id).claim.devices.size() == 1);
+  CHECK(book.at(id).claim.devices[0].device == "gpu-0");
+  CHECK(book.at(id).claim.devices[0].conditions
+        == std::map<std::string, std::string>{{"Attached", "True"}, {"Ready", "True"}});
+  // status.devices describes allocated devices, so clearing the allocation clears it too;
+  // a session's virtual deallocation hands it back with the allocation.
+  const std::vector<AllocatedDeviceStatus> before = book.at(id).claim.devices;
+  book.deallocate(id);
+  CHECK(book.at(id).claim.devices.empty());
+  book.reallocate(id, one_device("gpu-0"), {}, before);
+  CHECK(book.at(id).claim.devices == before);
+}
+
 }  // namespace drasim::model::dra

@@ -164,8 +164,7 @@ TEST_CASE("binder fault events are checked at load") {
     // An unknown key names the event kinds there are.
     CHECK(all.find("spec.events[1].reboot: an event: one of apply, delete, cordon, uncordon, "
                    "drain, removeNodes, migrate, driverRestart, deviceTaint, removeDevices, "
-                   "binderFault, "
-                   "got \"reboot\"")
+                   "binderFault, deviceCondition, got \"reboot\"")
           != std::string::npos);
     CHECK(all.find("spec.events[2].at: a time such as 10m") != std::string::npos);
   }

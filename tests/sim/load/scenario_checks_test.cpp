@@ -94,6 +94,7 @@ spec:
   subGroups:
   - name: workers
     topologyConstraint: {topology: net, requiredTopologyLevel: example.com/row}
+    minMember: 2
 )";
   CHECK(only_error(text)
         == "t.yaml:13:64: error: spec.subGroups[0].topologyConstraint.requiredTopologyLevel: a "
