@@ -87,6 +87,35 @@ void ClusterState::reserve_claims(PodId pod, std::vector<AllocationResult> fresh
   DRASIM_ASSERT(next == fresh.size(), "no allocation is left over");
 }
 
+std::vector<ClaimId> ClusterState::shadow_claims(PodId pod, std::vector<AllocationResult> fresh) {
+  const PodInfo& p = pods[pod.index()];
+  std::vector<ClaimId> allocated;
+  size_t next = 0;
+  for (const ClaimId c : p.claims) {
+    DRASIM_ASSERT(c.valid() && claims.at(c).present, "a placed pod's claims exist");
+    if (!claims.at(c).claim.allocation) {
+      DRASIM_ASSERT(next < fresh.size(), "every unallocated claim of a moved pod is allocated");
+      claims.allocate(c, std::move(fresh[next++]));
+      note_devices_changed(*claims.at(c).claim.allocation);
+      allocated.push_back(c);
+    }
+    claims.reserve(c, ClaimConsumer{"pods", p.name, ""});
+  }
+  DRASIM_ASSERT(next == fresh.size(), "no allocation is left over");
+  return allocated;
+}
+
+void ClusterState::unshadow_claims(PodId pod, const std::vector<ClaimId>& fresh) {
+  const PodInfo& p = pods[pod.index()];
+  for (const ClaimId c : p.claims) {
+    claims.unreserve(c, p.name);
+  }
+  for (const ClaimId c : fresh) {
+    note_devices_changed(*claims.at(c).claim.allocation);
+    claims.deallocate(c);
+  }
+}
+
 void ClusterState::adopt_claims(PodId pod) {
   PodInfo& p = pods[pod.index()];
   p.devices.clear();

@@ -167,6 +167,12 @@ void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "only unsubmitted pods end unplaced");
   p.phase = phase;
+  if (phase == PodPhase::kSucceeded) {
+    // A pod the input shows as Succeeded counts as its job's as much as one that finished
+    // here: KAI's cache sees it either way, and a gang with a succeeded pod is never stale.
+    ++jobs[p.job.index()].succeeded_pods;
+    reindex(p.job);
+  }
 }
 
 void ClusterState::withdraw(PodId pod_id, PodPhase phase) {

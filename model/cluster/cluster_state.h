@@ -588,6 +588,16 @@ class ClusterState {
   /// templates are deleted and the device record is kept for the report.
   void release_claims(PodId pod, bool pod_gone, const std::vector<ClaimId>* only_fresh = nullptr);
 
+  /// A victim the session moves (Statement::shadow) holds its claims where it would land: the
+  /// claims its eviction left unallocated take `fresh` (the structured allocator's results for
+  /// that node), and the pod is reserved on every claim again. Its device record stays that of
+  /// the node it is releasing on. Returns the claims allocated, for unshadow_claims.
+  [[nodiscard]] std::vector<ClaimId> shadow_claims(PodId pod, std::vector<AllocationResult> fresh);
+
+  /// Undoes shadow_claims: the pod leaves reservedFor again and `fresh` are deallocated, so the
+  /// claims are as its eviction left them (suspended).
+  void unshadow_claims(PodId pod, const std::vector<ClaimId>& fresh);
+
   /// KEP-5004: the pod takes its synthetic claim's devices on its node (placement; the claim
   /// is created with its final generated name and the pod as owner and consumer).
   void hold_bridge_claim(PodId pod, const ResourceClaim& synthetic, AllocationResult allocation,

@@ -501,13 +501,11 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
 bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope) {
   PodInfo& p = state_.pod(pod);
   const PodTemplate& t = state_.spec_of(pod);
-  // A victim with claim devices (its own claims, or a KEP-5004 claim the bridge may give it)
-  // only comes back where it is, with the devices it had: un-evicted when its node still has
-  // room for it and nobody took the devices its claims gave up in the session
-  // (ClusterState::suspend_claims). It is never moved: on a DRA node its request leaves out
-  // the delegated GPUs, so holding it elsewhere would hold too little. (KAI allocates its
-  // claims again wherever the victim lands, on other devices if need be.)
-  if (t.has_resource_claims || uses_bridge(state_, t)) {
+  // A victim the KEP-5004 bridge may serve only comes back where it is, with the devices it
+  // had: un-evicted when its node still has room for it and nobody took the devices its claims
+  // gave up in the session (ClusterState::suspend_claims). It is never moved: its synthetic
+  // claim is made for one node.
+  if (uses_bridge(state_, t)) {
     if (!fits_capacity(state_.tracked_request(pod, p.node), state_.node(p.node), false)
         || (scope && !scope->nodes[p.node.index()]) || !state_.can_resume_claims(pod)) {
       return false;
@@ -518,11 +516,26 @@ bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologySc
   // place_task writes the GPU groups it would choose onto a shared pod; the victim keeps the
   // groups it holds until it is really moved.
   std::vector<uint32_t> held = p.gpu_groups;
-  const Placement at = place_task(pod, scope, false);
+  Placement at = place_task(pod, scope, false);
   std::vector<uint32_t> chosen = std::exchange(p.gpu_groups, std::move(held));
   const bool same_groups = chosen == p.gpu_groups;
-  if (!at.node || at.bridge || !at.allocations.empty()) {
+  if (!at.node || at.bridge) {
     return false;
+  }
+  const bool shared = state_.spec_of(pod).gpu_share.shared();
+  if (t.has_resource_claims) {
+    // KAI's DynamicResources plugin gives a task only virtually evicted the allocation it
+    // remembers when it lands on its own node: un-evicted with its devices, if nobody took
+    // them in the session. Anywhere else its claims are allocated again for that node.
+    if (*at.node == p.node) {
+      if (!state_.can_resume_claims(pod)) {
+        return false;
+      }
+      stmt.restore(pod);
+      return true;
+    }
+    return stmt.shadow(pod, *at.node, shared ? std::move(chosen) : std::vector<uint32_t>{},
+                       std::move(at.allocations));
   }
   // KAI Statement.Pipeline: a task pipelined onto the node that holds it, on the same GPUs, is
   // un-evicted; anywhere else it is a moved victim, still evicted.
@@ -530,7 +543,6 @@ bool AllocateAction::replace_victim(PodId pod, Statement& stmt, const TopologySc
     stmt.restore(pod);
     return true;
   }
-  const bool shared = state_.spec_of(pod).gpu_share.shared();
   return stmt.shadow(pod, *at.node, shared ? std::move(chosen) : std::vector<uint32_t>{});
 }
 

@@ -48,7 +48,8 @@ void Statement::restore(PodId pod) {
   ops_.push_back(std::move(op));
 }
 
-bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups) {
+bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups,
+                       std::vector<AllocationResult> fresh) {
   const ResourceVector track = state_.tracked_request(pod, node);
   NodeInfo& n = state_.node(node);
   if (!fits_capacity(track, n, false)) {
@@ -73,6 +74,9 @@ bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups) {
     state_.shadow_groups(pod, node, groups, true);
   }
   op.groups = std::move(groups);
+  if (!state_.pod(pod).claims.empty()) {
+    op.fresh_claims = state_.shadow_claims(pod, std::move(fresh));
+  }
   state_.charge_queue(pod, true, 1);
   ops_.push_back(std::move(op));
   return true;
@@ -105,6 +109,9 @@ void Statement::undo(const Op& op) {
     n.releasing += op.from_releasing;
     if (!op.groups.empty()) {
       state_.shadow_groups(op.pod, op.node, op.groups, false);
+    }
+    if (!state_.pod(op.pod).claims.empty()) {
+      state_.unshadow_claims(op.pod, op.fresh_claims);
     }
     state_.charge_queue(op.pod, true, -1);
     return;

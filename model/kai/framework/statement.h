@@ -34,10 +34,13 @@ class Statement {
   /// own (a moved victim): it stays releasing where it is, and the new node's idle capacity,
   /// then its releasing capacity, is held for it; its queue is charged again (KAI's allocate
   /// event), until the operation is undone.
-  /// A shared pod takes `groups` (the GPU groups its new place uses) on that node as well.
+  /// A shared pod takes `groups` (the GPU groups its new place uses) on that node as well; a pod
+  /// with claims holds them there (`fresh` for the ones its eviction left unallocated;
+  /// ClusterState::shadow_claims).
   /// Returns false, changing nothing, when the node's idle plus releasing capacity cannot hold
   /// the pod's tracked request there.
-  [[nodiscard]] bool shadow(PodId pod, NodeId node, std::vector<uint32_t> groups = {});
+  [[nodiscard]] bool shadow(PodId pod, NodeId node, std::vector<uint32_t> groups = {},
+                            std::vector<AllocationResult> fresh = {});
 
   [[nodiscard]] size_t checkpoint() const { return ops_.size(); }
 
