@@ -289,7 +289,8 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
     std::shared_ptr<const SubGroupTree> tree;
     if (!pg.sub_groups.empty()) {
       std::string error;
-      std::optional<SubGroupTree> built = SubGroupTree::build(pg, error);
+      std::optional<SubGroupTree> built = SubGroupTree::build(
+          pg, error, [&](const TopologyConstraint& c) { return job_topology(c, objects); });
       DRASIM_ASSERT(built.has_value(), "the loader rejects subgroups that do not form a tree");
       tree = std::make_shared<const SubGroupTree>(std::move(*built));
     }

@@ -6,7 +6,8 @@
 
 namespace drasim::model {
 
-std::optional<SubGroupTree> SubGroupTree::build(const PodGroup& pg, std::string& error) {
+std::optional<SubGroupTree> SubGroupTree::build(const PodGroup& pg, std::string& error,
+                                                const ResolveTopology& resolve) {
   const std::vector<SubGroup>& subs = pg.sub_groups;
   std::map<std::string, size_t> by_name;
   for (size_t i = 0; i < subs.size(); ++i) {
@@ -53,6 +54,9 @@ std::optional<SubGroupTree> SubGroupTree::build(const PodGroup& pg, std::string&
       node.leaf = children.count(subs[i].name) == 0;
       node.min_available = std::max<int64_t>(subs[i].min_member.value_or(0), 0);
       node.min_sub_group = subs[i].min_sub_group;
+      if (resolve) {
+        node.topology = resolve(subs[i].topology_constraint);
+      }
       const auto index = static_cast<uint32_t>(tree.nodes_.size());
       tree.nodes_[at].children.push_back(index);
       tree.nodes_.push_back(std::move(node));
@@ -80,6 +84,20 @@ int64_t SubGroupTree::threshold(size_t i) const {
   const SubGroupNode& n = nodes_[i];
   return n.leaf ? n.min_available
                 : n.min_sub_group.value_or(static_cast<int64_t>(n.children.size()));
+}
+
+bool SubGroupTree::has_topology() const {
+  return std::any_of(nodes_.begin(), nodes_.end(),
+                     [](const SubGroupNode& n) { return n.topology.has_value(); });
+}
+
+bool SubGroupTree::under(size_t i, size_t ancestor) const {
+  for (auto at = static_cast<int32_t>(i); at >= 0; at = nodes_[static_cast<size_t>(at)].parent) {
+    if (static_cast<size_t>(at) == ancestor) {
+      return true;
+    }
+  }
+  return false;
 }
 
 namespace {

@@ -26,10 +26,12 @@
 /// - stale (stalegangeviction): some leaf has fewer active used pods (releasing included) than
 ///   minMember.
 
+#include "model/cluster/topology_tree.h"
 #include "model/k8s/ids.h"
 #include "model/k8s/kai_objects.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,13 +48,19 @@ struct SubGroupNode {
   bool leaf = false;
   int64_t min_available = 0;             ///< leaves: minMember
   std::optional<int64_t> min_sub_group;  ///< sets: minSubGroup (nullopt: every member)
+  /// The subgroup's own topologyConstraint, resolved (the root's is JobInfo::topology).
+  std::optional<JobTopology> topology;
 };
+
+/// Resolves a written topologyConstraint against the scenario's Topologies (nullopt: none).
+using ResolveTopology = std::function<std::optional<JobTopology>(const TopologyConstraint&)>;
 
 class SubGroupTree {
  public:
   /// The tree of `pg`'s subgroups; nullopt with `error` set when a name repeats, a parent does
   /// not exist or parents form a cycle.
-  static std::optional<SubGroupTree> build(const PodGroup& pg, std::string& error);
+  static std::optional<SubGroupTree> build(const PodGroup& pg, std::string& error,
+                                           const ResolveTopology& resolve = {});
 
   /// The leaf a pod with `label` (the subgroup label's value, "" when absent) joins; -1 when
   /// there is none (KAI's InvalidSubGroupTasks: never scheduled, counted or evicted as part
@@ -65,6 +73,12 @@ class SubGroupTree {
 
   /// A member's threshold: minMember of a leaf, minSubGroup (or the member count) of a set.
   [[nodiscard]] int64_t threshold(size_t i) const;
+
+  /// Whether any subgroup has a topology constraint of its own.
+  [[nodiscard]] bool has_topology() const;
+
+  /// Whether node `i` is `ancestor` or lies below it.
+  [[nodiscard]] bool under(size_t i, size_t ancestor) const;
 
  private:
   std::vector<SubGroupNode> nodes_;  ///< [0] is the root

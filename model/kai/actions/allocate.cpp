@@ -586,8 +586,74 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
   return failure;
 }
 
+std::optional<AllocateAction::TaskFailure> AllocateAction::place_subgroup(
+    const JobInfo& job, size_t at, const std::vector<PodId>& tasks, Statement& stmt,
+    const TopologyScope* outer) {
+  const SubGroupTree& tree = *job.subgroups;
+  const auto below = [&](PodId p) {
+    const int32_t leaf = state_.pod(p).subgroup;
+    return leaf >= 0 && tree.under(static_cast<size_t>(leaf), at);
+  };
+  std::vector<PodId> mine;
+  std::copy_if(tasks.begin(), tasks.end(), std::back_inserter(mine), below);
+  if (mine.empty()) {
+    return std::nullopt;  // a member with nothing to place succeeds
+  }
+  const auto place_members = [&](const TopologyScope* scope) -> std::optional<TaskFailure> {
+    if (tree.node(at).leaf) {
+      return place_tasks(mine, stmt, scope);
+    }
+    std::vector<uint32_t> order;  // members by their first task in the chunk
+    for (const PodId p : mine) {
+      for (const uint32_t c : tree.node(at).children) {
+        if (tree.under(static_cast<size_t>(state_.pod(p).subgroup), c)
+            && std::find(order.begin(), order.end(), c) == order.end()) {
+          order.push_back(c);
+        }
+      }
+    }
+    for (const uint32_t c : order) {
+      if (std::optional<TaskFailure> f = place_subgroup(job, c, mine, stmt, scope)) {
+        return f;
+      }
+    }
+    return std::nullopt;
+  };
+  const std::optional<JobTopology>& constraint = at == 0 ? job.topology : tree.node(at).topology;
+  if (!constraint) {
+    return place_members(outer);
+  }
+  std::vector<PodId> placed;
+  std::copy_if(job.pods.begin(), job.pods.end(), std::back_inserter(placed), below);
+  const TopologyPlan plan =
+      plan_topology(state_, *constraint, placed, mine, {}, outer ? &outer->nodes : nullptr);
+  if (plan.sets.empty()) {
+    return TaskFailure{mine.front(), 0, plan.failure};
+  }
+  std::optional<TaskFailure> failure;
+  for (const TopologyNodeSet& set : plan.sets) {
+    const size_t mark = stmt.checkpoint();
+    const TopologyScope scope{set.nodes,
+                              plan.scores.empty() && outer ? outer->scores : plan.scores};
+    failure = place_members(&scope);
+    if (!failure) {
+      return std::nullopt;
+    }
+    stmt.rollback(mark);
+  }
+  failure->reason = fmt::format(
+      "{}{}: the constraint could not be satisfied in any of {} candidate domains; last failure: "
+      "{}",
+      at == 0 ? std::string() : "subgroup " + tree.node(at).name + ": ",
+      describe_constraint(state_, *constraint), plan.sets.size(), failure->reason);
+  return failure;
+}
+
 std::optional<AllocateAction::TaskFailure> AllocateAction::place_chunk(
     const JobInfo& job, const std::vector<PodId>& tasks, Statement& stmt) {
+  if (job.subgroups && job.subgroups->has_topology()) {
+    return place_subgroup(job, 0, tasks, stmt, nullptr);
+  }
   return job.topology ? place_in_topology(job, tasks, stmt) : place_tasks(tasks, stmt, nullptr);
 }
 

@@ -79,6 +79,16 @@ class AllocateAction {
   [[nodiscard]] std::optional<TaskFailure> place_in_topology(const JobInfo& job,
                                                              const std::vector<PodId>& tasks,
                                                              Statement& stmt);
+  /// KAI allocateSubGroupSet, for a job whose subgroups have topology constraints of their
+  /// own: the chunk's tasks under subgroup `at` are placed inside `outer` (the parent's
+  /// domain; null: anywhere). A constraint of `at` narrows that to its candidate domains,
+  /// tried in order with a rollback between them; inside one, each member with tasks is
+  /// placed in turn (in the chunk's order, which is the subgroup order), a leaf's tasks
+  /// directly, a set's recursively, and every member must succeed.
+  [[nodiscard]] std::optional<TaskFailure> place_subgroup(const JobInfo& job, size_t at,
+                                                          const std::vector<PodId>& tasks,
+                                                          Statement& stmt,
+                                                          const TopologyScope* outer);
   /// Places an evicted pod back (see place_chunk); false when it fits nowhere or needs devices.
   bool replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope);
   void reject_unqueued();

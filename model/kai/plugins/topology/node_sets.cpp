@@ -19,8 +19,9 @@ namespace {
 class JobView {
  public:
   JobView(const ClusterState& state, const TopologyTree& tree, const std::vector<PodId>& tasks,
-          std::vector<size_t> skip)
+          std::vector<size_t> skip, const std::vector<bool>* within)
       : state_(state),
+        within_(within),
         tree_(tree),
         live_(tree.domains.size(), false),
         free_(tree.domains.size(), ResourceVector(state.names.size())),
@@ -50,13 +51,17 @@ class JobView {
     // A domain exists while one of its nodes does (KAI builds the tree from session nodes).
     for (size_t d = 0; d < tree.domains.size(); ++d) {
       const auto& nodes = tree.domains[d].nodes;
-      live_[d] =
-          std::any_of(nodes.begin(), nodes.end(), [&](NodeId n) { return state.node(n).present; });
+      live_[d] = std::any_of(nodes.begin(), nodes.end(), [&](NodeId n) { return usable(n); });
       order_[d] = tree.domains[d].children;  // id order until sort_from
     }
   }
 
   [[nodiscard]] bool live(uint32_t d) const { return live_[d]; }
+
+  /// A node counts when it is present and inside the parent subgroup's domain.
+  [[nodiscard]] bool usable(NodeId n) const {
+    return state_.node(n).present && (within_ == nullptr || (*within_)[n.index()]);
+  }
 
   /// common.go `lowestCommonDomainID`: descend while every present topology node shares the
   /// next level, stopping at the preferred level.
@@ -86,7 +91,7 @@ class JobView {
   void account(uint32_t d) {
     for (const NodeId n : tree_.domains[d].nodes) {
       const NodeInfo& node = state_.node(n);
-      if (!node.present) {
+      if (!usable(n)) {
         continue;
       }
       free_[d] += node.idle + node.releasing;
@@ -174,13 +179,14 @@ class JobView {
   [[nodiscard]] std::vector<bool> present_nodes(uint32_t d) const {
     std::vector<bool> nodes(state_.nodes.size(), false);
     for (const NodeId n : tree_.domains[d].nodes) {
-      nodes[n.index()] = state_.node(n).present;
+      nodes[n.index()] = usable(n);
     }
     return nodes;
   }
 
  private:
   const ClusterState& state_;
+  const std::vector<bool>* within_;
   const TopologyTree& tree_;
   std::vector<bool> live_;
   std::vector<ResourceVector> free_;
@@ -196,9 +202,15 @@ class JobView {
 /// `getRelevantDomainsWithAllocatedPods`: with pods of the job already placed and a required
 /// level, only the required-level domains holding such a pod, and their subtrees, qualify.
 std::vector<bool> allowed_domains(const ClusterState& state, const TopologyTree& tree,
-                                  const JobInfo& job, std::optional<uint32_t> required) {
+                                  const std::vector<PodId>& placed,
+                                  std::optional<uint32_t> required) {
   std::vector<bool> allowed(tree.domains.size(), true);
-  if (!required || job.active_pods == 0) {
+  const auto active = [&](PodId p) {
+    const PodPhase phase = state.pod(p).phase;
+    return phase == PodPhase::kPipelined || phase == PodPhase::kBinding
+           || phase == PodPhase::kRunning;
+  };
+  if (!required || std::none_of(placed.begin(), placed.end(), active)) {
     return allowed;
   }
   std::fill(allowed.begin(), allowed.end(), false);
@@ -208,11 +220,9 @@ std::vector<bool> allowed_domains(const ClusterState& state, const TopologyTree&
       mark(c);
     }
   };
-  for (const PodId p : job.pods) {
+  for (const PodId p : placed) {
     const PodInfo& pod = state.pod(p);
-    const bool active = pod.phase == PodPhase::kPipelined || pod.phase == PodPhase::kBinding
-                        || pod.phase == PodPhase::kRunning;
-    if (!active || tree.leaf_of[pod.node.index()] == TopologyTree::kNoDomain) {
+    if (!active(p) || tree.leaf_of[pod.node.index()] == TopologyTree::kNoDomain) {
       continue;
     }
     uint32_t d = tree.leaf_of[pod.node.index()];
@@ -239,11 +249,16 @@ std::string describe_constraint(const ClusterState& state, const JobTopology& c)
 
 TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
                            const std::vector<PodId>& tasks, std::vector<size_t> skip) {
-  const JobTopology& c = *job.topology;
+  return plan_topology(state, *job.topology, job.pods, tasks, std::move(skip), nullptr);
+}
+
+TopologyPlan plan_topology(const ClusterState& state, const JobTopology& c,
+                           const std::vector<PodId>& placed, const std::vector<PodId>& tasks,
+                           std::vector<size_t> skip, const std::vector<bool>* within) {
   const TopologyTree& tree = state.topologies[c.tree];
   const std::string what = describe_constraint(state, c);
   TopologyPlan plan;
-  JobView view(state, tree, tasks, std::move(skip));
+  JobView view(state, tree, tasks, std::move(skip), within);
   const uint32_t start = view.start_domain(c.preferred);
   view.account(start);
   if (!view.fits(start)) {
@@ -281,7 +296,7 @@ TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
   // required level.
   const uint32_t lowest = c.preferred ? *c.preferred : *c.required;
   const uint32_t highest = c.required ? *c.required : 0;
-  const std::vector<bool> allowed = allowed_domains(state, tree, job, c.required);
+  const std::vector<bool> allowed = allowed_domains(state, tree, placed, c.required);
   std::vector<bool> chosen(tree.domains.size(), false);
   bool any = false;
   for (size_t d = 0; d < tree.domains.size(); ++d) {

@@ -37,6 +37,15 @@ struct TopologyPlan {
                                          const std::vector<PodId>& tasks,
                                          std::vector<size_t> skip = {});
 
+/// The same for constraint `c` of one subgroup (KAI calls SubsetNodesFn at every level of the
+/// subgroup tree): only the nodes of `within` count (the domain its parent chose; null: every
+/// node), and a required level is bound by the domains of `placed` pods that are active (the
+/// pods of the subgroup's leaves).
+[[nodiscard]] TopologyPlan plan_topology(const ClusterState& state, const JobTopology& c,
+                                         const std::vector<PodId>& placed,
+                                         const std::vector<PodId>& tasks, std::vector<size_t> skip,
+                                         const std::vector<bool>* within);
+
 /// "topology <name>, required level <label>" (or the preferred level when none is required),
 /// the prefix of every topology failure message.
 [[nodiscard]] std::string describe_constraint(const ClusterState& state, const JobTopology& c);
