@@ -238,6 +238,7 @@ void decode_event(const Cursor& c, uint32_t file_index, Scenario& out) {
   }
   if (found == "deviceCondition") {
     out.device_conditions.push_back(decode_device_condition(e, at, source));
+    out.device_conditions.back().path = e.path();
     return;
   }
   if (found == "apply") {

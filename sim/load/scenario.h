@@ -117,6 +117,7 @@ struct DeviceConditionEvent {
   std::string status = "True";
   std::optional<SimDuration> after;
   model::SourceRef source;
+  std::string path;  ///< `spec.events[i].deviceCondition`, for messages
 
   /// Whether the event is about `device` (driver, and pool and name when the event names them).
   [[nodiscard]] bool matches(const model::DeviceAllocationResult& device) const {

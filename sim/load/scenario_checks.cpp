@@ -151,6 +151,36 @@ class Checker {
     }
   }
 
+  /// A deviceCondition event names a driver, and a pool and devices when it gives them, that
+  /// some ResourceSlice of the scenario publishes (a typo would otherwise never match a claim).
+  void device_conditions() {
+    for (const DeviceConditionEvent& e : s_.device_conditions) {
+      const auto& slices = s_.objects.resource_slices;
+      const auto of_event = [&](const model::ResourceSlice& r) {
+        return r.driver == e.driver && (e.pool.empty() || r.pool.name == e.pool);
+      };
+      if (std::none_of(slices.begin(), slices.end(), of_event)) {
+        report(e.source, e.path + (e.pool.empty() ? ".driver" : ".pool"),
+               e.pool.empty() ? "a driver that publishes ResourceSlices in the scenario"
+                              : fmt::format("a pool of driver {} in the scenario", e.driver),
+               fmt::format("\"{}\"", e.pool.empty() ? e.driver : e.pool));
+        continue;
+      }
+      for (const std::string& device : e.devices) {
+        const bool found = std::any_of(slices.begin(), slices.end(), [&](const auto& r) {
+          return of_event(r)
+                 && std::any_of(r.devices.begin(), r.devices.end(),
+                                [&](const model::Device& d) { return d.name == device; });
+        });
+        if (!found) {
+          report(e.source, e.path + ".devices",
+                 fmt::format("devices that driver {} publishes", e.driver),
+                 fmt::format("\"{}\"", device));
+        }
+      }
+    }
+  }
+
   void bound_pods() {
     std::set<std::string> nodes;
     for (const auto& n : s_.objects.nodes) {
@@ -233,6 +263,7 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   checker.expectation_queues();
   checker.bound_pods();
   checker.topology_constraints();
+  checker.device_conditions();
 }
 
 std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario) {

@@ -140,5 +140,24 @@ TEST_CASE("deviceCondition events are checked at load") {
           "after, got \"color\""));
 }
 
+TEST_CASE("a deviceCondition must name a driver, pool and devices the scenario publishes") {
+  // The scenario's only slice is fabric.example.com's pool dra-0 with device gpu-0.
+  const std::vector<std::string> errors = input_errors(scenario(
+      "{profile: kube-scheduler}",
+      "[{at: 1s, deviceCondition: {driver: fabirc.example.com, type: Attached}}, "
+      "{at: 1s, deviceCondition: {driver: fabric.example.com, pool: dra-9, type: Attached}}, "
+      "{at: 1s, deviceCondition: {driver: fabric.example.com, devices: [gpu-7], type: Attached}}]"));
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0].find("spec.events[0].deviceCondition.driver: a driver that publishes "
+                       "ResourceSlices in the scenario, got \"fabirc.example.com\"")
+        != std::string::npos);
+  CHECK(errors[1].find("spec.events[1].deviceCondition.pool: a pool of driver "
+                       "fabric.example.com in the scenario, got \"dra-9\"")
+        != std::string::npos);
+  CHECK(errors[2].find("spec.events[2].deviceCondition.devices: devices that driver "
+                       "fabric.example.com publishes, got \"gpu-7\"")
+        != std::string::npos);
+}
+
 }  // namespace
 }  // namespace drasim::sim
