@@ -31,6 +31,8 @@ void Generator::nodes() {
     // Without the label KAI assumes 100 MiB per GPU and turns every gpu-memory pod away;
     // leave it off now and then to cover that path too.
     n.memory_label = n.dra || rng_.chance(0.7);
+    n.attach = n.dra && rng_.chance(0.2);
+    s_.settings.binding_gate = s_.settings.binding_gate || n.attach;
     s_.nodes.push_back(std::move(n));
   }
   Settings& st = s_.settings;

@@ -71,6 +71,9 @@ class Generator {
   /// One device-plugin node switches to DRA in a single wave, drained first or not.
   void migrate_event();
   void binder_fault_event();
+  /// The driver of nodes with binding conditions: it attaches devices some seconds after their
+  /// bind starts waiting (a standing deviceCondition), or fails one node's attachments once.
+  void attach_event();
   /// Deletes every replica of a pod manifest that has arrived by then (its owner recreates
   /// placed pods of a PodGroup).
   void delete_pod_event();

@@ -21,6 +21,8 @@ struct NodeInfo {
   int free_cpu = 0;
   bool memory_label = false;    ///< nvidia.com/gpu.memory, which gpu-memory pods need
   bool slices_touched = false;  ///< a driverRestart, deviceTaint or migrate already uses it
+  /// Its devices have bindingConditions [Attached] and bindingFailureConditions [AttachFailed].
+  bool attach = false;
 };
 
 struct QueueInfo {
@@ -87,6 +89,9 @@ struct Settings {
   bool bridge = false;        ///< the DeviceClass maps nvidia.com/gpu (KEP-5004)
   bool shadow_class = false;  ///< a second, newer class maps nvidia.com/gpu too
   bool taint_gate = false;    ///< DRADeviceTaints, needed by deviceTaint events
+  /// DRADeviceBindingConditions and DRAResourceClaimDeviceStatus (some node's devices have
+  /// binding conditions), with a 30 s bindingTimeout.
+  bool binding_gate = false;
 };
 
 struct Scenario {

@@ -53,13 +53,18 @@ void emit_scenario(const Scenario& s, Yaml& y) {
   y.line("  horizon: {}", seconds(st.horizon_s));
   y.line("  kubernetes:");
   y.line("    version: \"1.35\"");
-  y.line("    featureGates: {{DRAExtendedResource: true{}}}",
-         st.taint_gate ? ", DRADeviceTaints: true" : "");
+  y.line("    featureGates: {{DRAExtendedResource: true{}{}}}",
+         st.taint_gate ? ", DRADeviceTaints: true" : "",
+         st.binding_gate ? ", DRADeviceBindingConditions: true, DRAResourceClaimDeviceStatus: true"
+                         : "");
   y.line("  scheduler:");
   y.line("    profile: {}", st.profile);
   y.line("    period: 1s");
   y.line("    placement: {}", st.placement);
   y.line("    bindLatency: 200ms");
+  if (st.binding_gate) {
+    y.line("    bindingTimeout: 30s");
+  }
   if (st.guard_off) {
     y.line("    features: {{draOnlyNodeGuard: false}}");
   }
@@ -119,6 +124,10 @@ void emit_slice(const NodeInfo& n, Yaml& y) {
     y.line("  - name: gpu-{}", i);
     y.line("    attributes: {{type: {{string: gpu}}, productName: {{string: NVIDIA H100}}}}");
     y.line("    capacity: {{memory: {{value: 80Gi}}}}");
+    if (n.attach) {
+      y.line("    bindingConditions: [Attached]");
+      y.line("    bindingFailureConditions: [AttachFailed]");
+    }
   }
 }
 

@@ -101,6 +101,27 @@ void Generator::binder_fault_event() {
             fmt::format("binderFault: {{count: {}, for: 60s, probability: 0.5{}}}", count, leave));
 }
 
+void Generator::attach_event() {
+  std::vector<const NodeInfo*> attach;
+  for (const NodeInfo& n : s_.nodes) {
+    if (n.attach) {
+      attach.push_back(&n);
+    }
+  }
+  if (attach.empty()) {
+    return;
+  }
+  const int at = event_time();
+  if (rng_.chance(0.7)) {
+    const int after = rng_.pick(std::vector<int>{0, 3, 12, 40});
+    add_event(at, fmt::format("deviceCondition: {{driver: {}, type: Attached, after: {}s}}", kDriver,
+                              after));
+  } else {
+    add_event(at, fmt::format("deviceCondition: {{driver: {}, pool: {}, type: AttachFailed}}",
+                              kDriver, rng_.pick(attach)->name));
+  }
+}
+
 void Generator::delete_pod_event() {
   const int at = event_time();
   std::vector<const PodInfo*> arrived;
@@ -118,7 +139,7 @@ void Generator::events() {
   const int count = rng_.between(0, 4);
   bool binder_fault = false;
   for (int i = 0; i < count; ++i) {
-    switch (rng_.weighted({3, 3, 2, 1, 1, 1, 1})) {
+    switch (rng_.weighted({3, 3, 2, 1, 1, 1, 1, 2})) {
       case 0:
         cordon_event();
         break;
@@ -140,8 +161,11 @@ void Generator::events() {
           binder_fault = true;
         }
         break;
-      default:
+      case 6:
         delete_pod_event();
+        break;
+      default:
+        attach_event();
         break;
     }
   }
