@@ -114,8 +114,8 @@ void Generator::attach_event() {
   const int at = event_time();
   if (rng_.chance(0.7)) {
     const int after = rng_.pick(std::vector<int>{0, 3, 12, 40});
-    add_event(at, fmt::format("deviceCondition: {{driver: {}, type: Attached, after: {}s}}", kDriver,
-                              after));
+    add_event(at, fmt::format("deviceCondition: {{driver: {}, type: Attached, after: {}s}}",
+                              kDriver, after));
   } else {
     add_event(at, fmt::format("deviceCondition: {{driver: {}, pool: {}, type: AttachFailed}}",
                               kDriver, rng_.pick(attach)->name));
