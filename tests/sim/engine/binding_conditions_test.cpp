@@ -146,7 +146,8 @@ TEST_CASE("a deviceCondition must name a driver, pool and devices the scenario p
       "{profile: kube-scheduler}",
       "[{at: 1s, deviceCondition: {driver: fabirc.example.com, type: Attached}}, "
       "{at: 1s, deviceCondition: {driver: fabric.example.com, pool: dra-9, type: Attached}}, "
-      "{at: 1s, deviceCondition: {driver: fabric.example.com, devices: [gpu-7], type: Attached}}]"));
+      "{at: 1s, deviceCondition: {driver: fabric.example.com, devices: [gpu-7], type: "
+      "Attached}}]"));
   REQUIRE(errors.size() == 3);
   CHECK(errors[0].find("spec.events[0].deviceCondition.driver: a driver that publishes "
                        "ResourceSlices in the scenario, got \"fabirc.example.com\"")
