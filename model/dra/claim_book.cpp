@@ -131,9 +131,8 @@ void ClaimBook::set_device_condition(ClaimId id, const DeviceAllocationResult& d
                                      const std::string& type, const std::string& status) {
   ResourceClaim& claim = claims_[id.index()].claim;
   DRASIM_ASSERT(claim.allocation.has_value(), "drivers report on allocated devices only");
-  auto entry = std::find_if(claim.devices.begin(), claim.devices.end(), [&](const auto& d) {
-    return d.driver == device.driver && d.pool == device.pool && d.device == device.device;
-  });
+  auto entry = std::find_if(claim.devices.begin(), claim.devices.end(),
+                            [&](const auto& d) { return d.describes(device); });
   if (entry == claim.devices.end()) {
     entry = claim.devices.insert(
         claim.devices.end(), AllocatedDeviceStatus{device.driver, device.pool, device.device, {}});

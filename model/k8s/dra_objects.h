@@ -212,6 +212,11 @@ struct AllocatedDeviceStatus {
   std::string device;
   std::map<std::string, std::string> conditions;
 
+  /// Whether this entry reports on the allocated device (the same driver, pool and device).
+  [[nodiscard]] bool describes(const DeviceAllocationResult& d) const {
+    return d.driver == driver && d.pool == pool && d.device == device;
+  }
+
   friend bool operator==(const AllocatedDeviceStatus&, const AllocatedDeviceStatus&) = default;
 };
 

@@ -7,18 +7,9 @@
 namespace drasim::model {
 namespace {
 
-/// The claims PreBind writes for the pod: its own, then its KEP-5004 claim.
 template <typename F>
 void for_each_claim(const ClusterState& state, PodId pod, F&& f) {
-  const PodInfo& p = state.pod(pod);
-  for (const ClaimId c : p.claims) {
-    if (c.valid() && state.claims.at(c).present) {
-      f(state.claims.at(c).claim);
-    }
-  }
-  if (p.bridge_claim.valid() && state.claims.at(p.bridge_claim).present) {
-    f(state.claims.at(p.bridge_claim).claim);
-  }
+  for_each_bound_claim(state, pod, [&](ClaimId c) { f(state.claims.at(c).claim); });
 }
 
 bool is_true(const AllocatedDeviceStatus* status, const std::string& type) {
@@ -31,9 +22,8 @@ bool is_true(const AllocatedDeviceStatus* status, const std::string& type) {
 
 const AllocatedDeviceStatus* status_of(const ResourceClaim& claim,
                                        const DeviceAllocationResult& device) {
-  const auto it = std::find_if(claim.devices.begin(), claim.devices.end(), [&](const auto& d) {
-    return d.driver == device.driver && d.pool == device.pool && d.device == device.device;
-  });
+  const auto it = std::find_if(claim.devices.begin(), claim.devices.end(),
+                               [&](const auto& d) { return d.describes(device); });
   return it == claim.devices.end() ? nullptr : &*it;
 }
 

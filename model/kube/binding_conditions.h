@@ -16,6 +16,21 @@ namespace drasim::model {
 /// PreBind's polling interval (1.35: `wait.PollUntilContextTimeout` every 5 s).
 inline constexpr int64_t kBindingPollUs = 5'000'000;
 
+/// Calls `f(ClaimId)` for each present claim PreBind writes for the pod: its own claims in
+/// `spec.resourceClaims` order, then its KEP-5004 claim.
+template <typename F>
+void for_each_bound_claim(const ClusterState& state, PodId pod, F&& f) {
+  const PodInfo& p = state.pod(pod);
+  for (const ClaimId c : p.claims) {
+    if (c.valid() && state.claims.at(c).present) {
+      f(c);
+    }
+  }
+  if (p.bridge_claim.valid() && state.claims.at(p.bridge_claim).present) {
+    f(p.bridge_claim);
+  }
+}
+
 struct BindingVerdict {
   enum class Kind { kReady, kWaiting, kFailed };
   Kind kind = Kind::kReady;

@@ -432,14 +432,7 @@ void Engine::write_condition(const DeviceConditionEvent& event, model::PodId pod
     }
   };
   if (pod.valid()) {
-    for (const model::ClaimId c : state_.pod(pod).claims) {
-      if (c.valid()) {
-        write(c);
-      }
-    }
-    if (state_.pod(pod).bridge_claim.valid()) {
-      write(state_.pod(pod).bridge_claim);
-    }
+    model::for_each_bound_claim(state_, pod, write);
   } else {
     for (size_t i = 0; i < state_.claims.size(); ++i) {
       write(model::ClaimId::from_index(i));
