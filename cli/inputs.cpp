@@ -1,16 +1,54 @@
 #include "cli/inputs.h"
 
 #include "cli/demo_scenario.h"
+#include "model/k8s/quantity.h"
 #include "sim/scenario_loader.h"
 
-namespace drasim::cli {
+#include <CLI/CLI.hpp>
 
-sim::Scenario load_inputs(const std::vector<std::string>& paths) {
-  if (paths.empty()) {
+namespace drasim::cli {
+namespace {
+
+/// A byte count in Kubernetes quantity form (`512Mi`, `2Gi`, `1000000`).
+void add_bytes_option(CLI::App* cmd, const std::string& flag, uint64_t& target,
+                      const std::string& help) {
+  cmd->add_option_function<std::string>(
+         flag,
+         [&target, flag](const std::string& text) {
+           const auto q = model::Quantity::parse(text);
+           if (!q || q->value() <= 0) {
+             throw CLI::ValidationError(flag, "a byte count above 0 such as 512Mi, got " + text);
+           }
+           target = static_cast<uint64_t>(q->value());
+         },
+         help + " (default: " + sim::format_bytes(target) + ")")
+      ->type_name("BYTES");
+}
+
+}  // namespace
+
+void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required) {
+  CLI::Option* files =
+      cmd->add_option("files", options.paths, "Scenario files or directories (all *.yaml inside)");
+  if (files_required) {
+    files->required();
+  }
+  cmd->add_option("--allow-path", options.policy.allow_paths,
+                  "A directory scenario files may also name files in (repeatable); by default "
+                  "only the given directories and the directories of the given files")
+      ->type_name("DIR");
+  add_bytes_option(cmd, "--max-input-bytes", options.policy.limits.file_bytes,
+                   "The largest input file drasim reads");
+  add_bytes_option(cmd, "--max-input-total", options.policy.limits.total_bytes,
+                   "The most input drasim reads in one run, all files together");
+}
+
+sim::Scenario load_inputs(const InputOptions& options) {
+  if (options.paths.empty()) {
     return sim::load_scenario_texts(
         {{"<built-in>/rolling-migration.yaml", std::string(demo_scenario_yaml())}});
   }
-  return sim::load_scenario(paths);
+  return sim::load_scenario(options.paths, options.policy);
 }
 
 }  // namespace drasim::cli

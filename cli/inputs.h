@@ -1,15 +1,28 @@
 #pragma once
 /// Loading a run's inputs: the given files and directories, or the built-in demo scenario when
-/// there are none.
+/// there are none, and the flags every loading command shares (`--allow-path`, the input caps).
 
+#include "sim/load/input_files.h"
 #include "sim/load/scenario.h"
 
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace drasim::cli {
 
+struct InputOptions {
+  std::vector<std::string> paths;
+  sim::InputPolicy policy;
+};
+
+/// Registers `files`, `--allow-path`, `--max-input-bytes` and `--max-input-total` on `cmd`.
+void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required);
+
 /// Throws sim::InputError with every problem found.
-sim::Scenario load_inputs(const std::vector<std::string>& paths);
+sim::Scenario load_inputs(const InputOptions& options);
 
 }  // namespace drasim::cli

@@ -40,7 +40,7 @@ CLI::App* setup_run(CLI::App& app, RunOptions& options) {
                          "Replay a scenario and report placements and expectations.\n"
                          "Example: drasim run scenarios/device-plugin.yaml --report json --out -\n"
                          "With no files, runs the built-in demo scenario.");
-  cmd->add_option("files", options.paths, "Scenario files or directories (all *.yaml inside)");
+  add_input_options(cmd, options.inputs, false);
   cmd->add_option("--report", options.reports, "Report format to write (repeatable): json, junit")
       ->check(CLI::IsMember({"json", "junit"}));
   cmd->add_option("--out", options.out,
@@ -76,7 +76,7 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       return kExitInvalidInput;
     }
   }
-  sim::Scenario scenario = load_inputs(options.paths);
+  sim::Scenario scenario = load_inputs(options.inputs);
   for (const sim::ProfileInfo& p : sim::kProfiles) {
     if (p.name == options.profile) {
       scenario.scheduler.profile = p.profile;

@@ -2,6 +2,7 @@
 /// `drasim run [FILES...]`: replay a scenario, print a summary, write reports, and exit with
 /// the expectations' verdict.
 
+#include "cli/inputs.h"
 #include "sim/engine/progress_guard.h"
 
 #include <CLI/CLI.hpp>
@@ -13,7 +14,7 @@
 namespace drasim::cli {
 
 struct RunOptions {
-  std::vector<std::string> paths;
+  InputOptions inputs;
   std::vector<std::string> reports;  ///< json, junit
   std::string out = ".";             ///< a directory, or `-` for JSON on stdout
   bool quiet = false;

@@ -13,12 +13,12 @@ CLI::App* setup_validate(CLI::App& app, ValidateOptions& options) {
   CLI::App* cmd = app.add_subcommand("validate",
                                      "Check scenario inputs without running them.\n"
                                      "Example: drasim validate scenarios/ my-cluster.yaml");
-  cmd->add_option("files", options.paths, "Scenario files or directories")->required();
+  add_input_options(cmd, options.inputs, true);
   return cmd;
 }
 
 int run_validate(const ValidateOptions& options, std::ostream& out) {
-  const sim::Scenario s = load_inputs(options.paths);
+  const sim::Scenario s = load_inputs(options.inputs);
   for (const auto& w : s.warnings) {
     out << "warning: " << w << "\n";
   }

@@ -1,6 +1,8 @@
 #pragma once
 /// `drasim validate FILES...`: load and check inputs without running; exit 0 or 2.
 
+#include "cli/inputs.h"
+
 #include <CLI/CLI.hpp>
 
 #include <iosfwd>
@@ -10,7 +12,7 @@
 namespace drasim::cli {
 
 struct ValidateOptions {
-  std::vector<std::string> paths;
+  InputOptions inputs;
 };
 
 CLI::App* setup_validate(CLI::App& app, ValidateOptions& options);

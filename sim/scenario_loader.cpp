@@ -6,6 +6,7 @@
 #include "sim/load/decode_scenario.h"
 #include "sim/load/object_dispatch.h"
 #include "sim/load/pool_checks.h"
+#include "sim/load/quote.h"
 #include "sim/load/scenario_checks.h"
 #include "sim/load/yaml_source.h"
 
@@ -13,9 +14,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 namespace drasim::sim {
 namespace {
@@ -82,39 +81,38 @@ class Dispatcher {
 };
 
 /// Decodes the objects of every `apply: {file: ...}` event (relative to the scenario file).
-void load_apply_files(Scenario& scenario, Diagnostics& diagnostics) {
+void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles* files) {
   for (TimelineEvent& e : scenario.events) {
     auto* apply = std::get_if<ApplyEvent>(&e.what);
     if (apply == nullptr || apply->file.empty()) {
       continue;
     }
-    const fs::path base = fs::path(scenario.files[e.source.file]).parent_path();
-    const std::string name = (base / apply->file).lexically_normal().string();
-    std::ifstream in(name, std::ios::binary);
-    if (!in) {
-      diagnostics.error(Diagnostic{scenario.files[e.source.file], Mark{e.source.line, e.source.col},
-                                   e.path + ".apply.file", "a readable YAML file",
-                                   fmt::format("\"{}\"", name)});
+    const std::string& referrer = scenario.files[e.source.file];
+    FileRead read = files != nullptr ? files->read_reference(referrer, apply->file)
+                                     : refuse_reference(apply->file);
+    if (auto* problem = std::get_if<FileProblem>(&read)) {
+      diagnostics.error(Diagnostic{referrer, Mark{e.source.line, e.source.col},
+                                   e.path + ".apply.file", problem->expected,
+                                   std::move(problem->found)});
       continue;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
+    const FileText& text = std::get<FileText>(read);
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
-    scenario.files.push_back(name);
-    const DecodeContext ctx{name, &diagnostics};
-    for (const Document& doc : parse_yaml(text.str(), file_index, name, diagnostics)) {
+    scenario.files.push_back(text.name);
+    const DecodeContext ctx{text.name, &diagnostics, files};
+    for (const Document& doc : parse_yaml(text.text, file_index, text.name, diagnostics)) {
       decode_applied(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index, apply->objects);
     }
   }
 }
 
-Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
+Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, InputFiles* files) {
   Scenario scenario;
   Dispatcher dispatcher(scenario);
   for (const InputText& input : inputs) {
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(input.name);
-    const DecodeContext ctx{input.name, &diagnostics};
+    const DecodeContext ctx{input.name, &diagnostics, files};
     for (const Document& doc : parse_yaml(input.text, file_index, input.name, diagnostics)) {
       dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index);
     }
@@ -128,7 +126,7 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
     expand_generators(scenario, diagnostics);
   }
   if (generated || scenario.generators.empty()) {
-    load_apply_files(scenario, diagnostics);
+    load_apply_files(scenario, diagnostics, files);
     expand_timeline(scenario, diagnostics);
   }
   if (!diagnostics.has_errors()) {
@@ -147,22 +145,31 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics) {
 
 }  // namespace
 
-std::vector<std::string> expand_paths(const std::vector<std::string>& paths,
-                                      Diagnostics& diagnostics) {
-  std::vector<std::string> out;
+std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputFiles& files,
+                                   Diagnostics& diagnostics) {
+  std::vector<InputText> out;
+  const auto take = [&](const std::string& file, FileRead read) {
+    if (auto* problem = std::get_if<FileProblem>(&read)) {
+      diagnostics.error(Diagnostic{file, {}, "", problem->expected, std::move(problem->found)});
+    } else {
+      out.push_back({file, std::move(std::get<FileText>(read).text)});
+    }
+  };
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        if (entry.is_regular_file() && is_yaml_file(entry.path())) {
+        if (!entry.is_directory() && is_yaml_file(entry.path())) {
           found.push_back(entry.path().string());
         }
       }
       std::sort(found.begin(), found.end());
-      out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      out.push_back(p);
+      for (const std::string& f : found) {
+        take(f, files.read_found(f));
+      }
+    } else if (fs::exists(p, ec)) {
+      take(p, files.read_argument(p));
     } else {
       diagnostics.error(Diagnostic{p, {}, "", "a readable YAML file or directory", "nothing"});
     }
@@ -170,26 +177,17 @@ std::vector<std::string> expand_paths(const std::vector<std::string>& paths,
   return out;
 }
 
-Scenario load_scenario(const std::vector<std::string>& paths) {
+Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy) {
   Diagnostics diagnostics;
-  std::vector<InputText> inputs;
-  for (const std::string& file : expand_paths(paths, diagnostics)) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in.good() && !in.eof()) {
-      diagnostics.error(Diagnostic{file, {}, "", "a readable file", "a read error"});
-      continue;
-    }
-    inputs.push_back({file, text.str()});
-  }
+  InputFiles files(paths, policy);
+  std::vector<InputText> inputs = read_inputs(paths, files, diagnostics);
   diagnostics.throw_if_errors();
-  return load(inputs, diagnostics);
+  return load(inputs, diagnostics, &files);
 }
 
 Scenario load_scenario_texts(const std::vector<InputText>& inputs) {
   Diagnostics diagnostics;
-  return load(inputs, diagnostics);
+  return load(inputs, diagnostics, nullptr);
 }
 
 }  // namespace drasim::sim

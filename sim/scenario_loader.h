@@ -7,6 +7,7 @@
 /// problems are collected and thrown together as one InputError.
 
 #include "sim/load/diagnostic.h"
+#include "sim/load/input_files.h"
 #include "sim/load/scenario.h"
 
 #include <string>
@@ -20,16 +21,12 @@ struct InputText {
   std::string text;
 };
 
-/// Loads files and directories (all `*.yaml` / `*.yml` below a directory, sorted by path).
-/// Throws InputError listing every problem.
-Scenario load_scenario(const std::vector<std::string>& paths);
+/// Loads files and directories (all `*.yaml` / `*.yml` below a directory, sorted by path),
+/// reading them and the files they name under `policy` (InputFiles). Throws InputError
+/// listing every problem.
+Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy = {});
 
 /// Loads in-memory texts, in order. Throws InputError listing every problem.
 Scenario load_scenario_texts(const std::vector<InputText>& inputs);
-
-/// Expands directories into their YAML files (sorted); files are kept as given. Unreadable
-/// paths are reported to `diagnostics`.
-std::vector<std::string> expand_paths(const std::vector<std::string>& paths,
-                                      Diagnostics& diagnostics);
 
 }  // namespace drasim::sim

@@ -5,6 +5,7 @@
 #include "model/k8s/node_selector.h"
 #include "model/kai/api/resource_vector.h"
 #include "sim/generate/driver_slices.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -72,7 +73,7 @@ class Expander {
       if (it == nodes_.end() || !present(it->second)) {
         report(t.source, e.path + "." + key + ".nodes",
                fmt::format("nodes present at {}", format_duration(SimDuration{e.at.us})),
-               fmt::format("\"{}\"", name));
+               quote(name));
         continue;
       }
       if (model::matches_all(t.labels, it->second.current->meta.labels)) {
@@ -149,7 +150,7 @@ class Expander {
       report(object.meta.source, e.path + ".apply",
              fmt::format("a new {} (drasim does not model changing an existing {} mid-run)", kind,
                          kind),
-             fmt::format("\"{}\" again", object.meta.name));
+             fmt::format("{} again", quote(object.meta.name)));
       return;
     }
     list.push_back(std::move(object));
@@ -195,7 +196,7 @@ class Expander {
         if (it == to.queues.end()) {
           report(q.meta.source, e.path + ".apply",
                  "a Queue that exists from the start (drasim sizes queues at load)",
-                 fmt::format("new Queue \"{}\"", q.meta.name));
+                 fmt::format("new Queue {}", quote(q.meta.name)));
         }
         continue;
       }
@@ -203,7 +204,7 @@ class Expander {
         report(q.meta.source, e.path + ".apply.spec.parentQueue",
                fmt::format("the queue's parent \"{}\" (moving a queue is not modelled)",
                            it->parent_queue),
-               fmt::format("\"{}\"", q.parent_queue));
+               quote(q.parent_queue));
         continue;
       }
       TimelineStep st = step(e, Kind::kUpdateQueue, q.meta.name);
@@ -286,7 +287,7 @@ class Expander {
     if (!found) {
       report(e.source, e.path + ".delete.name",
              fmt::format("a {} that exists at {}", d.kind, format_duration(SimDuration{e.at.us})),
-             fmt::format("\"{}\"", d.name));
+             quote(d.name));
     }
   }
 
@@ -362,7 +363,7 @@ class Expander {
       if (!node_slices(name, m.shape.driver, switch_at.us).empty()) {
         report(m.target.source, e.path + ".migrate.driver",
                fmt::format("a driver not yet publishing on node {}", name),
-               fmt::format("\"{}\" (it has ResourceSlices there)", m.shape.driver));
+               fmt::format("{} (it has ResourceSlices there)", quote(m.shape.driver)));
         continue;
       }
       if (m.drain) {
@@ -414,7 +415,7 @@ class Expander {
     report(e.source, e.path + "." + key + ".driver",
            fmt::format("a driver with ResourceSlices on node {} at {}", node,
                        format_duration(SimDuration{e.at.us})),
-           fmt::format("\"{}\" (none)", driver));
+           fmt::format("{} (none)", quote(driver)));
   }
 
   void expand(const TimelineEvent& e, DriverRestartEvent& r) {
@@ -494,8 +495,7 @@ class Expander {
       }
       for (const std::string& device : missing) {
         report(e.source, e.path + "." + key + ".devices",
-               fmt::format("devices of driver {} on node {}", f.driver, name),
-               fmt::format("\"{}\"", device));
+               fmt::format("devices of driver {} on node {}", f.driver, name), quote(device));
       }
     }
   }

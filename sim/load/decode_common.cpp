@@ -1,6 +1,7 @@
 #include "sim/load/decode_common.h"
 
 #include "model/k8s/rfc3339.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -231,7 +232,7 @@ std::optional<double> decode_percentage(const Cursor& c, int max_percent) {
   }
   const std::string text = c.str();
   if (text.size() < 2 || text.back() != '%') {
-    c.error(expected, fmt::format("\"{}\"", text));
+    c.error(expected, quote(text));
     return std::nullopt;
   }
   const std::string digits = text.substr(0, text.size() - 1);
@@ -241,7 +242,7 @@ std::optional<double> decode_percentage(const Cursor& c, int max_percent) {
                        && digits.front() != '.' && digits.back() != '.';
   const double percent = decimal ? std::stod(digits) : -1;
   if (percent < 0 || percent > max_percent) {
-    c.error(expected, fmt::format("\"{}\"", text));
+    c.error(expected, quote(text));
     return std::nullopt;
   }
   return percent / 100;

@@ -5,6 +5,7 @@
 #include "sim/load/decode_common.h"
 #include "sim/load/decode_dra_common.h"
 #include "sim/load/decoders.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -247,7 +248,7 @@ model::DeviceClass decode_device_class(const Cursor& root, uint32_t file_index) 
     spec["extendedResourceName"].error(
         "an extended resource name outside deviceclass.resource.kubernetes.io/ (those are the "
         "classes' implicit names)",
-        fmt::format("\"{}\"", out.extended_resource_name));
+        quote(out.extended_resource_name));
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 #include "sim/load/decode_common.h"
 #include "sim/load/object_dispatch.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -21,7 +22,7 @@ constexpr std::array<std::string_view, 12> kEventKeys = {
 void only_keys(const Cursor& c, std::initializer_list<std::string_view> allowed) {
   for (const auto& [key, value] : c.entries()) {
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      value.error(fmt::format("one of {}", fmt::join(allowed, ", ")), fmt::format("\"{}\"", key));
+      value.error(fmt::format("one of {}", fmt::join(allowed, ", ")), quote(key));
     }
   }
 }
@@ -218,8 +219,7 @@ void decode_event(const Cursor& c, uint32_t file_index, Scenario& out) {
       continue;
     }
     if (std::find(kEventKeys.begin(), kEventKeys.end(), key) == kEventKeys.end()) {
-      value.error(fmt::format("an event: one of {}", fmt::join(kEventKeys, ", ")),
-                  fmt::format("\"{}\"", key));
+      value.error(fmt::format("an event: one of {}", fmt::join(kEventKeys, ", ")), quote(key));
       continue;
     }
     ++kinds;

@@ -5,6 +5,7 @@
 #include "sim/load/decode_common.h"
 #include "sim/load/decode_generator_parts.h"
 #include "sim/load/known_fields.h"
+#include "sim/load/quote.h"
 #include "sim/load/trace_csv.h"
 
 #include <fmt/format.h>
@@ -20,7 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Trace files larger than this are refused before reading (drasim's memory limit).
-constexpr uintmax_t kMaxTraceBytes = 256ULL << 20;
 
 TopologyLabel decode_topology_label(const std::string& key, const Cursor& c, int64_t count) {
   TopologyLabel t;
@@ -102,25 +102,6 @@ NodePoolSpec decode_node_pool(const Cursor& c, uint32_t file_index) {
   return p;
 }
 
-std::optional<std::string> read_trace(const Cursor& c, const fs::path& path) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) {
-    c.error("a readable CSV file (relative to the scenario file's directory)",
-            fmt::format("\"{}\" (not found)", path.string()));
-    return std::nullopt;
-  }
-  if (size > kMaxTraceBytes) {
-    c.error("a trace file of at most 256 MiB (drasim's memory limit)",
-            fmt::format("{} MiB", size >> 20));
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 TraceSpec decode_trace(const Cursor& c, uint32_t file_index, Scenario& out) {
   TraceSpec t;
   t.source = {source_of(c, file_index), c.path()};
@@ -132,22 +113,22 @@ TraceSpec decode_trace(const Cursor& c, uint32_t file_index, Scenario& out) {
   if (file.empty()) {
     return t;
   }
-  const fs::path path = fs::path(c.context().file).parent_path() / file;
-  t.name = c["name"].present() ? c["name"].required_str("a trace name") : path.stem().string();
-  const auto text = read_trace(c["file"], path);
-  if (!text) {
+  t.name =
+      c["name"].present() ? c["name"].required_str("a trace name") : fs::path(file).stem().string();
+  const std::optional<FileText> read = c["file"].read_file(file);
+  if (!read) {
     return t;
   }
   const auto index = static_cast<uint32_t>(out.files.size());
-  out.files.push_back(path.string());
-  t.jobs = parse_trace_csv(*text, path.string(), index, t.name, *c.context().diagnostics);
+  out.files.push_back(read->name);
+  t.jobs = parse_trace_csv(read->text, read->name, index, t.name, *c.context().diagnostics);
   return t;
 }
 
 /// Generator names are unique per kind: they seed the random streams and prefix object names.
 void unique_name(const Cursor& c, const std::string& name, std::set<std::string>& seen) {
   if (!name.empty() && !seen.insert(name).second) {
-    c["name"].error("a name no other generator of this kind has", fmt::format("\"{}\"", name));
+    c["name"].error("a name no other generator of this kind has", quote(name));
   }
 }
 
@@ -183,7 +164,7 @@ void decode_generators(const Cursor& list, uint32_t file_index, Scenario& out) {
       unique_name(value, t.name, workloads);
       out.generators.emplace_back(std::move(t));
     } else {
-      value.error(kExpected, fmt::format("\"{}\"", key));
+      value.error(kExpected, quote(key));
     }
   }
 }

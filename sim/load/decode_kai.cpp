@@ -1,6 +1,7 @@
 // Decoders for KAI's kinds: scheduling.run.ai/v2 Queue, v2alpha2 PodGroup, kai.scheduler Topology.
 #include "sim/load/decode_common.h"
 #include "sim/load/decoders.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -78,7 +79,7 @@ void check_sub_groups(const std::vector<model::SubGroup>& subs, const std::vecto
   for (size_t i = 0; i < subs.size(); ++i) {
     if (!index.emplace(subs[i].name, i).second) {
       at[i]["name"].error("a subgroup name not used before in the PodGroup",
-                          fmt::format("\"{}\" again", subs[i].name));
+                          fmt::format("{} again", quote(subs[i].name)));
     }
   }
   std::vector<bool> is_parent(subs.size(), false);
@@ -88,8 +89,7 @@ void check_sub_groups(const std::vector<model::SubGroup>& subs, const std::vecto
     }
     const auto parent = index.find(subs[i].parent);
     if (parent == index.end()) {
-      at[i]["parent"].error("the name of another subgroup of the PodGroup",
-                            fmt::format("\"{}\"", subs[i].parent));
+      at[i]["parent"].error("the name of another subgroup of the PodGroup", quote(subs[i].parent));
       continue;
     }
     is_parent[parent->second] = true;

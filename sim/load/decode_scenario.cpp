@@ -9,6 +9,7 @@
 #include "sim/load/decode_metric_expectations.h"
 #include "sim/load/decode_pod_expectations.h"
 #include "sim/load/quota_units.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -106,7 +107,7 @@ ImplicitTolerationRule decode_rule(const Cursor& c, uint32_t file_index) {
                                                  {"expression", Type::kCel}};
   for (const auto& [field, owner] : fields) {
     if (owner != rule.type && sel[field].present()) {
-      sel[field].error("no field of another selector type", fmt::format("\"{}\"", field));
+      sel[field].error("no field of another selector type", quote(field));
     }
   }
   const Cursor tol = c["toleration"];
@@ -137,7 +138,7 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
       {{"binpack", Placement::kBinpack}, {"spread", Placement::kSpread}}, Placement::kBinpack);
   for (const auto& [name, value] : c["features"].entries()) {
     if (model::find_kai_switch(name) == nullptr) {
-      value.error("a behaviour switch listed by `drasim profiles`", fmt::format("\"{}\"", name));
+      value.error("a behaviour switch listed by `drasim profiles`", quote(name));
       continue;
     }
     if (!value.is_scalar() || (value.str() != "true" && value.str() != "false")) {

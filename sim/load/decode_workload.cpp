@@ -3,6 +3,7 @@
 #include "sim/load/decode_common.h"
 #include "sim/load/decode_generator_parts.h"
 #include "sim/load/known_fields.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -31,7 +32,7 @@ std::string one_kind(const Cursor& c, std::string_view what,
   }
   const std::string& key = entries.front().first;
   if (std::find(kinds.begin(), kinds.end(), key) == kinds.end()) {
-    entries.front().second.error(expected, fmt::format("\"{}\"", key));
+    entries.front().second.error(expected, quote(key));
     return "";
   }
   return key;

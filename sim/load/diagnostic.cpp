@@ -1,5 +1,7 @@
 #include "sim/load/diagnostic.h"
 
+#include "sim/load/quote.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -20,17 +22,21 @@ std::string join_messages(const std::vector<Diagnostic>& diagnostics) {
 }  // namespace
 
 std::string Diagnostic::to_string() const {
-  std::string out = file.empty() ? std::string("<input>") : file;
-  if (mark.line > 0) {
-    out += fmt::format(":{}:{}", mark.line, mark.col);
-  }
+  // Every part may hold input text (a file name, a key in the path, a name in `found`):
+  // nothing reaches the terminal as a raw control byte or invalid UTF-8. Every line has the
+  // same shape: a problem with no position in the file is placed at its start, and one with no
+  // field path names the document or the file as a whole.
+  std::string out = file.empty() ? std::string("<input>") : escape_text(file);
+  out += mark.line > 0 ? fmt::format(":{}:{}", mark.line, mark.col) : std::string(":1:1");
   out += ": error: ";
   if (!path.empty()) {
-    out += path + ": ";
+    out += escape_text(path);
+  } else {
+    out += mark.line > 0 ? kDocumentPath : kFilePath;
   }
-  out += expected;
+  out += ": " + escape_text(expected);
   if (!found.empty()) {
-    out += ", got " + found;
+    out += ", got " + escape_text(found);
   }
   return out;
 }

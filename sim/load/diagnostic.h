@@ -9,6 +9,10 @@
 
 namespace drasim::sim {
 
+/// The path a message gives for a problem of a whole document, or of a whole file.
+inline constexpr const char* kDocumentPath = "<document>";
+inline constexpr const char* kFilePath = "<file>";
+
 /// One problem in the input: `file:line:col: error: <path>: <expected>, got <found>`.
 struct Diagnostic {
   std::string file;
@@ -17,8 +21,9 @@ struct Diagnostic {
   std::string expected;  ///< what was expected, lower case, no final period
   std::string found;     ///< what was found (`"abc"`, `a mapping`, `nothing`)
 
-  /// The message in the contract's format. A path-less diagnostic omits `<path>: `, and one
-  /// with an empty `found` omits `, got ...`.
+  /// The message in the contract's format, with every part escaped (quote.h). Without a
+  /// mark it is placed at 1:1; without a path it names kDocumentPath (with a mark) or kFilePath;
+  /// an empty `found` omits `, got ...`.
   [[nodiscard]] std::string to_string() const;
 };
 

@@ -1,5 +1,7 @@
 #include "sim/load/doc_reader.h"
 
+#include "sim/load/quote.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -55,7 +57,8 @@ bool is_plain_number(std::string_view s) {
 
 std::string join_path(std::string_view parent, std::string_view key) {
   if (key.find_first_of("./") != std::string_view::npos) {
-    return fmt::format("{}[\"{}\"]", parent, key);
+    // A qualified name (a label or resource key) is at most 316 bytes; keep those whole.
+    return fmt::format("{}[{}]", parent, quote(key, 316));
   }
   if (parent.empty()) {
     return std::string(key);
@@ -229,6 +232,16 @@ void Cursor::error(std::string_view expected, std::string found) const {
       Diagnostic{ctx_->file, where_, path_, std::string(expected), std::move(found)});
 }
 
+std::optional<FileText> Cursor::read_file(const std::string& reference) const {
+  FileRead r = ctx_->files != nullptr ? ctx_->files->read_reference(ctx_->file, reference)
+                                      : refuse_reference(reference);
+  if (auto* problem = std::get_if<FileProblem>(&r)) {
+    error(problem->expected, std::move(problem->found));
+    return std::nullopt;
+  }
+  return std::get<FileText>(std::move(r));
+}
+
 std::string Cursor::describe() const {
   if (node_ == nullptr) {
     return "nothing";
@@ -241,12 +254,10 @@ std::string Cursor::describe() const {
     case DocKind::kSequence:
       return "a list";
     case DocKind::kScalar: {
-      std::string text =
-          node_->scalar.size() > 60 ? node_->scalar.substr(0, 57) + "..." : node_->scalar;
-      if (node_->quoted || !is_plain_number(node_->scalar)) {
-        return fmt::format("\"{}\"", text);
+      if (node_->quoted || !is_plain_number(node_->scalar) || node_->scalar.size() > kQuotedBytes) {
+        return quote(node_->scalar);
       }
-      return text;
+      return node_->scalar;
     }
   }
   return "nothing";

@@ -9,6 +9,7 @@
 #include "model/k8s/quantity.h"
 #include "sim/load/diagnostic.h"
 #include "sim/load/doc_node.h"
+#include "sim/load/input_files.h"
 #include "sim/load/sim_time.h"
 
 #include <cstdint>
@@ -22,10 +23,12 @@
 
 namespace drasim::sim {
 
-/// What every Cursor of one document shares: the file name and the diagnostics sink.
+/// What every Cursor of one document shares: the file name, the diagnostics sink, and the
+/// reader of the files the document names (none for in-memory texts: references are refused).
 struct DecodeContext {
   std::string file;
   Diagnostics* diagnostics = nullptr;
+  InputFiles* files = nullptr;
 };
 
 class Cursor {
@@ -113,6 +116,10 @@ class Cursor {
 
   /// Reports with an explicit `found` text.
   void error(std::string_view expected, std::string found) const;
+
+  /// Reads the file `reference` names, relative to this document's file and inside the input
+  /// roots (InputFiles); reports why at this node and returns nullopt when it cannot.
+  [[nodiscard]] std::optional<FileText> read_file(const std::string& reference) const;
 
   /// How this node reads in a message: `"text"`, `12`, `a mapping`, `a list`, `nothing`.
   [[nodiscard]] std::string describe() const;

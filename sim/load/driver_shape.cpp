@@ -3,6 +3,7 @@
 #include "sim/load/decode_common.h"
 #include "sim/load/decode_dra_common.h"
 #include "sim/load/known_fields.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -25,7 +26,7 @@ void check_consumed(const Cursor& c, const PartitionTemplate& p,
                     const std::map<std::string, model::Quantity>& counters) {
   for (const auto& [name, amount] : p.consumes) {
     if (counters.count(name) == 0) {
-      c[name].error("a counter of the driver's counters", fmt::format("\"{}\"", name));
+      c[name].error("a counter of the driver's counters", quote(name));
     }
   }
 }
@@ -42,7 +43,7 @@ std::vector<PartitionTemplate> decode_partitions(const Cursor& c, const DriverSh
     PartitionTemplate p;
     p.name = item["name"].required_str("a partition name such as mig-1g5gb-0");
     if (!p.name.empty() && !names.insert(p.name).second) {
-      item["name"].error("a partition name unique in the driver", fmt::format("\"{}\"", p.name));
+      item["name"].error("a partition name unique in the driver", quote(p.name));
     }
     p.attributes = overlay(shape.attributes, dra::decode_attributes(item["attributes"]));
     p.capacity = overlay(shape.capacity, dra::decode_capacity(item["capacity"], false));

@@ -1,5 +1,7 @@
 #include "sim/load/index_pattern.h"
 
+#include "sim/load/quote.h"
+
 #include <fmt/format.h>
 
 namespace drasim::sim {
@@ -28,7 +30,7 @@ std::optional<IndexPattern> parse_index_pattern(std::string_view text, const Cur
   const size_t open = text.find('{');
   const size_t close = open == std::string_view::npos ? open : text.find('}', open);
   if (close == std::string_view::npos) {
-    c.error(kExpected, fmt::format("\"{}\"", text));
+    c.error(kExpected, quote(text));
     return std::nullopt;
   }
   const std::string_view inner = text.substr(open + 1, close - open - 1);
@@ -36,7 +38,7 @@ std::optional<IndexPattern> parse_index_pattern(std::string_view text, const Cur
   const bool padded =
       inner.size() == 3 && inner.substr(0, 2) == "i:" && inner[2] >= '1' && inner[2] <= '9';
   if ((inner != "i" && !padded) || !name_chars(p.prefix) || !name_chars(p.suffix)) {
-    c.error(kExpected, fmt::format("\"{}\"", text));
+    c.error(kExpected, quote(text));
     return std::nullopt;
   }
   p.width = padded ? inner[2] - '0' : 0;

@@ -1,5 +1,7 @@
 #include "sim/load/known_fields.h"
 
+#include "sim/load/quote.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,7 +18,7 @@ void reject_unknown_fields(const Cursor& c, std::string_view what,
       const bool vowel = !what.empty() && std::string_view("aeiou").find(what.front()) != what.npos;
       value.error(
           fmt::format("{} {} field (one of {})", vowel ? "an" : "a", what, fmt::join(known, ", ")),
-          fmt::format("\"{}\"", key));
+          quote(key));
     }
   }
 }

@@ -1,6 +1,7 @@
 #include "sim/load/object_dispatch.h"
 
 #include "sim/load/decoders.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -81,7 +82,7 @@ void decode_applied(const Cursor& root, uint32_t file_index, model::ObjectSet& o
   } else if (!api.empty() && !kind.empty()
              && decode_object(root, file_index, api, kind, out) == Dispatched::kUnknown) {
     root["kind"].error("a kind drasim models (Node, Pod, Queue, PodGroup, DeviceClass, ...)",
-                       fmt::format("\"{}\" ({})", kind, api));
+                       fmt::format("{} ({})", quote(kind), quote(api)));
   }
 }
 

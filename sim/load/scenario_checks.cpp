@@ -3,6 +3,7 @@
 #include "model/cluster/subgroups.h"
 #include "model/cluster/topology_tree.h"
 #include "model/k8s/builtin_priorities.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -48,7 +49,7 @@ class Checker {
       }
       report(o.meta.source, "metadata.name",
              fmt::format("a {} name not used before (first at {})", kind, where(first.source)),
-             fmt::format("\"{}\" again", o.meta.name));
+             fmt::format("{} again", quote(o.meta.name)));
     }
   }
 
@@ -84,18 +85,18 @@ class Checker {
     for (const auto& pod : s_.objects.pods) {
       if (!known(pod.spec.priority_class_name)) {
         report(pod.meta.source, "spec.priorityClassName", "the name of an existing PriorityClass",
-               fmt::format("\"{}\"", pod.spec.priority_class_name));
+               quote(pod.spec.priority_class_name));
       }
       const std::string& label = model::lookup(pod.meta.labels, "priorityClassName", empty_);
       if (!known(label)) {
         report(pod.meta.source, "metadata.labels.priorityClassName",
-               "the name of an existing PriorityClass", fmt::format("\"{}\"", label));
+               "the name of an existing PriorityClass", quote(label));
       }
     }
     for (const auto& pg : s_.objects.pod_groups) {
       if (!known(pg.priority_class_name)) {
         report(pg.meta.source, "spec.priorityClassName", "the name of an existing PriorityClass",
-               fmt::format("\"{}\"", pg.priority_class_name));
+               quote(pg.priority_class_name));
       }
     }
   }
@@ -109,8 +110,7 @@ class Checker {
       const std::string& name = model::lookup(pod.meta.annotations, "pod-group-name", empty_);
       if (!name.empty() && groups.count({pod.meta.namespace_name, name}) == 0) {
         report(pod.meta.source, "metadata.annotations.pod-group-name",
-               fmt::format("a PodGroup in namespace {}", pod.meta.namespace_name),
-               fmt::format("\"{}\"", name));
+               fmt::format("a PodGroup in namespace {}", pod.meta.namespace_name), quote(name));
       }
     }
   }
@@ -127,7 +127,7 @@ class Checker {
     });
     if (it == all.end()) {
       report(c.topology_at, path + ".topology", "the name of an existing Topology",
-             fmt::format("\"{}\"", c.topology));
+             quote(c.topology));
       return;
     }
     for (const auto& [level, at, field] :
@@ -136,7 +136,7 @@ class Checker {
       if (!level->empty() && !model::topology_level_depth(*it, *level)) {
         report(*at, fmt::format("{}.{}", path, field),
                fmt::format("a level (node label or alias) of Topology {}", c.topology),
-               fmt::format("\"{}\"", *level));
+               quote(*level));
       }
     }
   }
@@ -163,7 +163,7 @@ class Checker {
         report(e.source, e.path + (e.pool.empty() ? ".driver" : ".pool"),
                e.pool.empty() ? "a driver that publishes ResourceSlices in the scenario"
                               : fmt::format("a pool of driver {} in the scenario", e.driver),
-               fmt::format("\"{}\"", e.pool.empty() ? e.driver : e.pool));
+               quote(e.pool.empty() ? e.driver : e.pool));
         continue;
       }
       for (const std::string& device : e.devices) {
@@ -174,8 +174,7 @@ class Checker {
         });
         if (!found) {
           report(e.source, e.path + ".devices",
-                 fmt::format("devices that driver {} publishes", e.driver),
-                 fmt::format("\"{}\"", device));
+                 fmt::format("devices that driver {} publishes", e.driver), quote(device));
         }
       }
     }
@@ -189,7 +188,7 @@ class Checker {
     for (const auto& pod : s_.objects.pods) {
       if (!pod.spec.node_name.empty() && nodes.count(pod.spec.node_name) == 0) {
         report(pod.meta.source, "spec.nodeName", "the name of a Node in the scenario",
-               fmt::format("\"{}\"", pod.spec.node_name));
+               quote(pod.spec.node_name));
       }
     }
   }
@@ -202,7 +201,7 @@ class Checker {
     for (const auto& q : s_.objects.queues) {
       if (!q.parent_queue.empty() && by_name.count(q.parent_queue) == 0) {
         report(q.meta.source, "spec.parentQueue", "the name of an existing Queue",
-               fmt::format("\"{}\"", q.parent_queue));
+               quote(q.parent_queue));
         continue;
       }
       // Walk up; more steps than queues means a cycle.
@@ -210,7 +209,7 @@ class Checker {
       for (size_t steps = 0; at != nullptr && !at->parent_queue.empty(); ++steps) {
         if (steps > by_name.size()) {
           report(q.meta.source, "spec.parentQueue", "a parent chain that ends at a top queue",
-                 fmt::format("a cycle through \"{}\"", q.meta.name));
+                 fmt::format("a cycle through {}", quote(q.meta.name)));
           break;
         }
         const auto it = by_name.find(at->parent_queue);
@@ -241,7 +240,7 @@ class Checker {
                           : e.kind == Expectation::Kind::kEvictionsAtMost ? "evictionsAtMost"
                                                                           : "quotaDrift";
         report(e.queue_source, fmt::format("spec.expect[{}].{}.queue", i, key),
-               "the name of an existing Queue", fmt::format("\"{}\"", e.queue));
+               "the name of an existing Queue", quote(e.queue));
       }
     }
   }
@@ -297,9 +296,10 @@ std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario) {
           "pod {}/{} {} in PodGroup {}, whose leaf subgroups are {}: KAI never schedules it as "
           "part of the job, so it stays pending",
           pod.meta.namespace_name, pod.meta.name,
-          label.empty() ? fmt::format("has no {} label and there is no subgroup named default",
-                                      model::kSubGroupLabel)
-                        : fmt::format("names subgroup \"{}\", which is not a leaf subgroup", label),
+          label.empty()
+              ? fmt::format("has no {} label and there is no subgroup named default",
+                            model::kSubGroupLabel)
+              : fmt::format("names subgroup {}, which is not a leaf subgroup", quote(label)),
           pg.meta.name, fmt::join(leaves, ", ")));
     }
   }

@@ -1,5 +1,6 @@
 #include "sim/load/trace_csv.h"
 
+#include "sim/load/quote.h"
 #include "sim/load/sim_time.h"
 
 #include <fmt/format.h>
@@ -91,7 +92,7 @@ class TraceParser {
       }
     }
     if (!have_header_) {
-      error(Mark{1, 1}, "",
+      error(Mark{1, 1}, "header",
             "a header row naming the columns submit, duration, pods, "
             "gpusPerPod, queue",
             "an empty trace");
@@ -111,9 +112,9 @@ class TraceParser {
     for (size_t i = 0; i < cells.size(); ++i) {
       const auto it = std::find(kColumnNames.begin(), kColumnNames.end(), cells[i].text);
       if (it == kColumnNames.end()) {
-        error(Mark{line_no, cells[i].col}, "",
+        error(Mark{line_no, cells[i].col}, "header",
               fmt::format("a column name (one of {})", fmt::join(kColumnNames, ", ")),
-              fmt::format("\"{}\"", cells[i].text));
+              quote(cells[i].text));
         columns_ok_ = false;
         continue;
       }
@@ -121,7 +122,7 @@ class TraceParser {
     }
     for (size_t c = kSubmit; c <= kQueue; ++c) {
       if (index_[c] < 0) {
-        error(Mark{line_no, 1}, "", fmt::format("a header with a {} column", kColumnNames[c]),
+        error(Mark{line_no, 1}, "header", fmt::format("a header with a {} column", kColumnNames[c]),
               "none");
         columns_ok_ = false;
       }
@@ -137,8 +138,7 @@ class TraceParser {
     };
     bool ok = true;
     const auto bad = [&](Column c, std::string expected) {
-      error(Mark{line_no, cell(c).col}, kColumnNames[c], std::move(expected),
-            fmt::format("\"{}\"", cell(c).text));
+      error(Mark{line_no, cell(c).col}, kColumnNames[c], std::move(expected), quote(cell(c).text));
       ok = false;
     };
     const auto submit = parse_time_us(cell(kSubmit).text);
@@ -173,8 +173,8 @@ class TraceParser {
   void row(std::string_view line, uint32_t line_no) {
     const auto cells = split(line);
     if (cells.size() != width_) {
-      error(Mark{line_no, 1}, "", fmt::format("{} cells as in the header", width_),
-            fmt::format("{}", cells.size()));
+      error(Mark{line_no, 1}, fmt::format("row {}", line_no),
+            fmt::format("{} cells as in the header", width_), fmt::format("{}", cells.size()));
       return;
     }
     TraceJob job;

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include "tests/temp_dir.h"
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -17,36 +18,6 @@ namespace drasim::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// A fresh, uniquely named directory under /tmp (mkdtemp), removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "drasim-cli-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
-  /// Writes `text` to `name` inside the directory and returns the file's path.
-  [[nodiscard]] std::string write(const std::string& name, const std::string& text) const {
-    const fs::path file = path_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file.string();
-  }
-
- private:
-  fs::path path_;
-};
 
 /// What one run_cli call did.
 struct Run {
@@ -184,7 +155,7 @@ TEST_CASE("drasim validate reports the errors of every file of a directory toget
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err
-        == a + ":1:1: error: a Kubernetes object (a mapping), got a list\n" + b
+        == a + ":1:1: error: <document>: a Kubernetes object (a mapping), got a list\n" + b
                + ":4:59: error: spec.containers[0].resources.requests.cpu: a quantity such as "
                  "500m, 2 or 16Gi, got \"2GB\"\n");
 }
@@ -216,7 +187,7 @@ TEST_CASE("drasim run on a missing path exits 2 naming the path") {
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   // No file, so no line or column: the message is `<path>: error: ...`.
-  CHECK(r.err == missing + ": error: a readable YAML file or directory, got nothing\n");
+  CHECK(r.err == missing + ":1:1: error: <file>: a readable YAML file or directory, got nothing\n");
 }
 
 TEST_CASE("drasim --help exits 0 and lists the subcommands") {

@@ -234,7 +234,7 @@ TEST_CASE("timeline events that cannot happen are errors at file:line:col") {
                  "Queue \"new\"")
         != std::string::npos);
   CHECK(all.find("spec.events[7].apply.kind: a kind drasim models (Node, Pod, Queue, PodGroup, "
-                 "DeviceClass, ...), got \"ConfigMap\" (v1)")
+                 "DeviceClass, ...), got \"ConfigMap\" (\"v1\")")
         != std::string::npos);
   CHECK(all.find("no time before the event's (1m), got 30s, in the past") != std::string::npos);
   CHECK(all.find("spec.events[9].drain.force: one of nodes, selector, gracePeriod, got \"force\"")

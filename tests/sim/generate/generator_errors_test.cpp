@@ -217,11 +217,13 @@ TEST_CASE("generator input error: a zero burst period and size") {
             "1 to 100000, got 0"});
 }
 
-TEST_CASE("generator input error: a trace file that does not exist") {
+TEST_CASE("generator input error: a trace file named by an in-memory text") {
+  // An in-memory text has no directory and no input roots, so it may name no file
+  // (InputFiles; the on-disk cases are in input_files_test.cpp).
   CHECK(errors_of("  - trace: {file: no-such-trace.csv}\n")
         == std::vector<std::string>{
-            "t.yaml:6:19: error: spec.generate[0].trace.file: a readable CSV file (relative to the "
-            "scenario file's directory), got \"no-such-trace.csv\" (not found)"});
+            "t.yaml:6:19: error: spec.generate[0].trace.file: a file reference in a scenario read "
+            "from disk, got \"no-such-trace.csv\" in an in-memory text"});
 }
 
 }  // namespace

@@ -643,12 +643,13 @@ spec:
       v3: {version: 1.0.0-rc.1+build.5}
 )");
   const model::ResourceSlice s = decode_resource_slice(in.root(), 0);
-  // 65 > 64 characters; `1.2` lacks a patch number; `01` has a leading zero (semver 2.0.0 §2).
+  // 65 > 64 characters (the message quotes the first 40, kQuotedBytes); `1.2` lacks a patch
+  // number; `01` has a leading zero (semver 2.0.0 §2).
   CHECK(in.errors()
         == std::vector<std::string>{
             "t.yaml:11:22: error: spec.devices[0].attributes.long.string: a value "
             "of at most 64 characters, got \""
-                + std::string(57, 'x') + "...\"",
+                + std::string(40, 'x') + "...\"",
             "t.yaml:12:21: error: spec.devices[0].attributes.v1.version: a "
             "semantic version such as 1.2.3, got \"1.2\"",
             "t.yaml:13:21: error: spec.devices[0].attributes.v2.version: a "

@@ -82,7 +82,7 @@ TEST_CASE("malformed YAML is reported as a YAML error at yaml-cpp's position") {
   // (column 2), and its own words become the `got` part; a syntax error has no YAML path.
   CHECK(errors_of("a: [1, 2\nb: 3\n")
         == std::vector<std::string>{
-            "t.yaml:2:2: error: valid YAML, got end of sequence flow not found"});
+            "t.yaml:2:2: error: <document>: valid YAML, got end of sequence flow not found"});
 }
 
 TEST_CASE("a document that is not a mapping is rejected at the document's start") {
@@ -90,7 +90,7 @@ TEST_CASE("a document that is not a mapping is rejected at the document's start"
   // message has none.
   CHECK(errors_of("- a\n- b\n")
         == std::vector<std::string>{
-            "t.yaml:1:1: error: a Kubernetes object (a mapping), got a list"});
+            "t.yaml:1:1: error: <document>: a Kubernetes object (a mapping), got a list"});
 }
 
 TEST_CASE("a document without apiVersion is rejected at the document's start") {
@@ -729,7 +729,7 @@ TEST_CASE("InputError's what() holds every message, one a line") {
     FAIL("expected an InputError");
   } catch (const InputError& e) {
     CHECK(std::string(e.what())
-          == "t.yaml:1:1: error: a Kubernetes object (a mapping), got a list\n"
+          == "t.yaml:1:1: error: <document>: a Kubernetes object (a mapping), got a list\n"
              "t.yaml:3:1: error: apiVersion: an apiVersion such as v1, got nothing\n");
   }
 }

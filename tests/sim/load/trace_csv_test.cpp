@@ -48,7 +48,7 @@ TEST_CASE("trace cell errors point at the cell and name the column") {
             "zero, got \"0\"",
             "t.csv:3:7: error: gpusPerPod: a GPU count from 0 to 64, got \"65\"",
             "t.csv:3:10: error: queue: a queue name, got \"\"",
-            "t.csv:4:1: error: 5 cells as in the header, got 2"});
+            "t.csv:4:1: error: row 4: 5 cells as in the header, got 2"});
 }
 
 TEST_CASE("trace header errors: unknown and missing columns, empty file") {
@@ -57,14 +57,16 @@ TEST_CASE("trace header errors: unknown and missing columns, empty file") {
   // "gpus" starts at column 22 (after "submit,duration,pods,").
   CHECK(messages(d)
         == std::vector<std::string>{
-            "t.csv:1:22: error: a column name (one of submit, duration, pods, gpusPerPod, queue, "
+            "t.csv:1:22: error: header: a column name (one of submit, duration, pods, gpusPerPod, "
+            "queue, "
             "priorityClass, name), got \"gpus\"",
-            "t.csv:1:1: error: a header with a gpusPerPod column, got none"});
+            "t.csv:1:1: error: header: a header with a gpusPerPod column, got none"});
   Diagnostics empty;
   (void)parse_trace_csv("# nothing\n\n", "t.csv", 0, "t", empty);
   CHECK(messages(empty)
-        == std::vector<std::string>{"t.csv:1:1: error: a header row naming the columns submit, "
-                                    "duration, pods, gpusPerPod, queue, got an empty trace"});
+        == std::vector<std::string>{
+            "t.csv:1:1: error: header: a header row naming the columns submit, "
+            "duration, pods, gpusPerPod, queue, got an empty trace"});
 }
 
 TEST_CASE("a trace of more than 2000000 pods is refused at the row that crosses the limit") {

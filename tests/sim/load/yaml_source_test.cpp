@@ -15,7 +15,7 @@ TEST_CASE("a stray comma after a document is an error, not an endless loop") {
   const auto docs = parse_yaml("{},\n", 0, "t.yaml", d);
   REQUIRE(d.errors().size() == 1);
   CHECK(d.errors()[0].to_string()
-        == "t.yaml: error: valid YAML, got a stray character the parser cannot move past (a `,` "
+        == "t.yaml:1:1: error: <file>: valid YAML, got a stray character the parser cannot move past (a `,` "
            "after a document?)");
   CHECK(docs.size() == 1);  // the `{}` before the comma
 }

@@ -1,0 +1,83 @@
+#pragma once
+/// The files a run reads, and the guarantees drasim gives for scenario files nobody vouched
+/// for (README "Running untrusted scenarios").
+///
+/// The files and directories given on the command line are the run's inputs. A file a
+/// scenario names (an `apply: {file: ...}` event, a trace CSV) resolves against the directory
+/// of the file that names it, and after every symlink is resolved it must lie inside an input
+/// root: a directory given on the command line, the directory holding a file given on the
+/// command line, or a directory given with `--allow-path`. Only regular files are read
+/// (devices, FIFOs, sockets and procfs or sysfs entries are refused before they are opened),
+/// and every read counts against a per-file and a per-run byte cap.
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace drasim::sim {
+
+/// The byte caps on what a run reads.
+struct InputLimits {
+  static constexpr uint64_t kDefaultFileBytes = 256ULL << 20;  ///< 256 MiB per file
+  static constexpr uint64_t kDefaultTotalBytes = 1ULL << 30;   ///< 1 GiB per run
+  uint64_t file_bytes = kDefaultFileBytes;
+  uint64_t total_bytes = kDefaultTotalBytes;
+};
+
+/// How a run may read files: the input roots and the caps.
+struct InputPolicy {
+  std::vector<std::string> allow_paths;  ///< `--allow-path` directories (more roots)
+  InputLimits limits;
+};
+
+/// Why a file was not read, in the diagnostic's words.
+struct FileProblem {
+  std::string expected;
+  std::string found;
+};
+
+/// A file read: its name as drasim reports it, and its contents.
+struct FileText {
+  std::string name;
+  std::string text;
+};
+
+using FileRead = std::variant<FileText, FileProblem>;
+
+/// The answer to a file reference in a text that is not on disk (the built-in demo, a test).
+[[nodiscard]] FileProblem refuse_reference(const std::string& reference);
+
+/// `bytes` in the largest binary unit that divides it (`256 MiB`), else in bytes.
+[[nodiscard]] std::string format_bytes(uint64_t bytes);
+
+class InputFiles {
+ public:
+  /// `arguments` are the command-line files and directories; they and `policy.allow_paths`
+  /// give the roots. Paths that do not exist give no root (reading them reports the problem).
+  InputFiles(const std::vector<std::string>& arguments, InputPolicy policy);
+
+  /// No roots: every file reference is refused (in-memory inputs such as the built-in demo).
+  InputFiles() = default;
+
+  /// Reads a file given on the command line (a root itself: only the kind and caps apply).
+  [[nodiscard]] FileRead read_argument(const std::string& path);
+
+  /// Reads `reference`, named by a field of `referrer`, relative to `referrer`'s directory.
+  [[nodiscard]] FileRead read_reference(const std::string& referrer, const std::string& reference);
+
+  /// Reads a file found below a command-line directory: like a reference, it must resolve
+  /// inside a root (a symlink in the directory may point anywhere).
+  [[nodiscard]] FileRead read_found(const std::string& path);
+
+  [[nodiscard]] uint64_t bytes_read() const { return total_; }
+
+ private:
+  FileRead read_regular(const std::string& name, const std::string& shown);
+
+  std::vector<std::string> roots_;  ///< canonical directories
+  InputLimits limits_;
+  uint64_t total_ = 0;
+};
+
+}  // namespace drasim::sim

@@ -1,0 +1,43 @@
+#pragma once
+// A scratch directory for tests that need files on disk.
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace drasim {
+
+/// A fresh, uniquely named directory under /tmp (mkdtemp), removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "drasim-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+  /// Writes `text` to `name` inside the directory and returns the file's path.
+  [[nodiscard]] std::string write(const std::string& name, const std::string& text) const {
+    const std::filesystem::path file = path_ / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace drasim
