@@ -339,9 +339,9 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
 }
 
 void build_bare_jobs(const ObjectSet& objects, ClusterState& state,
-                     const std::vector<bool>& grouped) {
+                     const std::vector<int64_t>& group_of) {
   for (size_t m = 0; m < objects.pods.size(); ++m) {
-    if (grouped[m]) {
+    if (group_of[m] >= 0) {
       continue;
     }
     const Pod& pod = objects.pods[m];
@@ -377,6 +377,34 @@ void rank_job_names(ClusterState& state) {
 
 }  // namespace
 
+PodGroupMembers pod_group_members(const ObjectSet& objects) {
+  std::map<std::pair<std::string, std::string>, size_t> group_index;
+  for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
+    group_index.emplace(
+        std::make_pair(objects.pod_groups[g].meta.namespace_name, objects.pod_groups[g].meta.name),
+        g);
+  }
+  PodGroupMembers out;
+  out.members.resize(objects.pod_groups.size());
+  out.group_of.assign(objects.pods.size(), -1);
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    const Pod& pod = objects.pods[m];
+    const std::string& group = lookup(pod.meta.annotations, "pod-group-name", kEmpty);
+    const auto it = group_index.find({pod.meta.namespace_name, group});
+    if (!group.empty() && it != group_index.end()) {
+      out.members[it->second].push_back(m);
+      out.group_of[m] = static_cast<int64_t>(it->second);
+    }
+  }
+  return out;
+}
+
+int64_t expanded_pod_count(const ObjectSet& objects, const PodGroupMembers& groups, size_t m) {
+  const int64_t g = groups.group_of[m];
+  const int64_t copies = g < 0 ? 1 : objects.pod_groups[static_cast<size_t>(g)].replicas;
+  return copies * objects.pods[m].replicas;
+}
+
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
   ClusterState state;
   state.kai = options.kai;
@@ -391,26 +419,14 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
         make_template(objects.pods[m], static_cast<uint32_t>(m), options.gpu_sharing, state.names));
     state.templates.back().pod_priority = kube_pod_priority(objects.pods[m], objects);
   }
-  std::map<std::pair<std::string, std::string>, size_t> group_index;
-  for (size_t g = 0; g < objects.pod_groups.size(); ++g) {
-    group_index.emplace(
-        std::make_pair(objects.pod_groups[g].meta.namespace_name, objects.pod_groups[g].meta.name),
-        g);
-  }
-  std::vector<std::vector<size_t>> members(objects.pod_groups.size());
-  std::vector<bool> grouped(objects.pods.size(), false);
+  const PodGroupMembers groups = pod_group_members(objects);
   for (size_t m = 0; m < objects.pods.size(); ++m) {
-    const Pod& pod = objects.pods[m];
-    const std::string& group = lookup(pod.meta.annotations, "pod-group-name", kEmpty);
-    const auto it = group_index.find({pod.meta.namespace_name, group});
-    if (!group.empty() && it != group_index.end()) {
-      members[it->second].push_back(m);
-      grouped[m] = true;
+    if (groups.group_of[m] >= 0) {
       state.templates[m].recreated_on_eviction = true;
     }
   }
-  build_group_jobs(objects, state, members);
-  build_bare_jobs(objects, state, grouped);
+  build_group_jobs(objects, state, groups.members);
+  build_bare_jobs(objects, state, groups.group_of);
   build_claims(objects, options.dra, state);
   if (state.kai.dra_gpu_accounting) {
     add_claim_gpus(state);

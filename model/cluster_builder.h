@@ -25,6 +25,19 @@ struct BuildOptions {
   std::vector<const Node*> later_nodes;
 };
 
+/// Which PodGroup each pod belongs to (annotation `pod-group-name`, a PodGroup of the pod's
+/// namespace), and each PodGroup's pods, in manifest order.
+struct PodGroupMembers {
+  std::vector<std::vector<size_t>> members;  ///< per PodGroup: indices into `objects.pods`
+  std::vector<int64_t> group_of;             ///< per pod: its PodGroup's index, or -1
+};
+
+[[nodiscard]] PodGroupMembers pod_group_members(const ObjectSet& objects);
+
+/// How many pods manifest `m` becomes: its `drasim.dev/replicas`, times its PodGroup's.
+[[nodiscard]] int64_t expanded_pod_count(const ObjectSet& objects, const PodGroupMembers& groups,
+                                         size_t m);
+
 /// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options);
 

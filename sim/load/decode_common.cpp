@@ -1,6 +1,7 @@
 #include "sim/load/decode_common.h"
 
 #include "model/k8s/rfc3339.h"
+#include "sim/load/name_rules.h"
 #include "sim/load/quote.h"
 
 #include <fmt/format.h>
@@ -31,6 +32,33 @@ std::string decode_timestamp(const Cursor& c) {
   return c.node()->scalar;
 }
 
+/// `name` with a final `-` read as a letter: generateName is a prefix (the API server's
+/// maskTrailingDash), and the random suffix follows the dash.
+std::string as_prefix(std::string name) {
+  if (name.size() > 1 && name.back() == '-') {
+    name.back() = 'a';
+  }
+  return name;
+}
+
+constexpr const char* kSubdomain =
+    "a lower-case RFC 1123 name (letters, digits, '-' and '.', at most 253 characters)";
+
+/// Labels and annotations as the API server checks them: qualified-name keys, label values of
+/// at most 63 characters. Annotation values may hold any text (messages escape it).
+void check_label_keys(const Cursor& map, bool values_too) {
+  for (const auto& [key, value] : map.entries("a mapping of strings")) {
+    if (!is_qualified_name(key)) {
+      value.error(
+          "a key of an optional DNS prefix and '/', then at most 63 letters, digits, "
+          "'-', '_' or '.'",
+          quote(key));
+    } else if (values_too && value.present() && !is_label_value(value.str())) {
+      value.error("a label value of at most 63 letters, digits, '-', '_' or '.'");
+    }
+  }
+}
+
 }  // namespace
 
 model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool namespaced) {
@@ -54,13 +82,23 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
     // stays addressable and deterministic.
     meta.name = meta.generate_name;
   }
+  if (!meta.name.empty() && !is_dns_subdomain(as_prefix(meta.name))) {
+    (m["name"].present() ? m["name"] : m["generateName"]).error(kSubdomain);
+  }
   meta.namespace_name = m["namespace"].str();
+  if (!meta.namespace_name.empty() && !is_dns_label(meta.namespace_name)) {
+    m["namespace"].error(
+        "a lower-case RFC 1123 label (letters, digits and '-', at most 63 "
+        "characters)");
+  }
   if (namespaced && meta.namespace_name.empty()) {
     meta.namespace_name = "default";
   }
   meta.uid = m["uid"].str();
   meta.labels = m["labels"].string_map();
   meta.annotations = m["annotations"].string_map();
+  check_label_keys(m["labels"], true);
+  check_label_keys(m["annotations"], false);
   meta.finalizers = m["finalizers"].string_list();
   meta.creation_timestamp = decode_timestamp(m["creationTimestamp"]);
   meta.deletion_timestamp = decode_timestamp(m["deletionTimestamp"]);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,21 +13,27 @@
 namespace drasim::sim {
 namespace {
 
+/// The largest Queue amount drasim takes: KAI keeps quotas as float64 and never overflows,
+/// while drasim counts in int64 milli-units; 10^15 (a million billion GPUs, cores or MiB) keeps
+/// every product and sum in range and is far past any real cluster. Larger amounts are
+/// refused, not saturated, so that a typo such as `1e30` is seen.
+constexpr double kMaxQueueAmount = 1e15;
+
+double queue_number(const Cursor& c, const char* what, bool unlimited) {
+  const double value = c.number().value_or(0);
+  if (!std::isfinite(value) || value > kMaxQueueAmount || value < (unlimited ? -1 : 0)) {
+    c.error(fmt::format("{} from {} to 1e15", what, unlimited ? "-1 (unlimited)" : "0"));
+    return 0;
+  }
+  return value;
+}
+
 model::QueueResource decode_queue_resource(const Cursor& c) {
   model::QueueResource r;
   c.expect_map();
-  r.quota = c["quota"].number().value_or(0);
-  r.over_quota_weight = c["overQuotaWeight"].number().value_or(0);
-  r.limit = c["limit"].number().value_or(0);
-  if (r.quota < -1) {
-    c["quota"].error("a quota of -1 (unlimited) or more");
-  }
-  if (r.limit < -1) {
-    c["limit"].error("a limit of -1 (unlimited) or more");
-  }
-  if (r.over_quota_weight < 0) {
-    c["overQuotaWeight"].error("a weight of zero or more");
-  }
+  r.quota = queue_number(c["quota"], "a quota", true);
+  r.over_quota_weight = queue_number(c["overQuotaWeight"], "a weight", false);
+  r.limit = queue_number(c["limit"], "a limit", true);
   return r;
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/cluster/subgroups.h"
 #include "model/cluster/topology_tree.h"
+#include "model/cluster_builder.h"
 #include "model/k8s/builtin_priorities.h"
 #include "sim/load/quote.h"
 
@@ -50,6 +51,23 @@ class Checker {
       report(o.meta.source, "metadata.name",
              fmt::format("a {} name not used before (first at {})", kind, where(first.source)),
              fmt::format("{} again", quote(o.meta.name)));
+    }
+  }
+
+  /// Replicas multiply (a PodGroup's copies times each member's): the run's total is capped
+  /// before anything is built, at the manifest that crosses the cap.
+  void pod_total() {
+    const model::PodGroupMembers groups = model::pod_group_members(s_.objects);
+    int64_t total = 0;
+    for (size_t m = 0; m < s_.objects.pods.size(); ++m) {
+      total += model::expanded_pod_count(s_.objects, groups, m);
+      if (total > kMaxPods) {
+        const model::Pod& pod = s_.objects.pods[m];
+        report(pod.meta.source, "metadata.annotations[\"drasim.dev/replicas\"]",
+               fmt::format("at most {} pods in a run, all replicas together", kMaxPods),
+               fmt::format("{} with pod {}/{}", total, pod.meta.namespace_name, pod.meta.name));
+        return;
+      }
     }
   }
 
@@ -255,6 +273,7 @@ class Checker {
 
 void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
   Checker checker(scenario, diagnostics);
+  checker.pod_total();
   checker.all_unique();
   checker.priority_classes();
   checker.pod_groups();

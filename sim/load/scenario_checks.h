@@ -11,6 +11,11 @@
 
 namespace drasim::sim {
 
+/// The most pods a run builds, every `drasim.dev/replicas` copy counted (a PodGroup's copies
+/// times its members'). 4 million is 28 times the largest cluster PRODUCT.md sizes for, and
+/// about 6 GiB of state.
+inline constexpr int64_t kMaxPods = 4'000'000;
+
 /// Reports every cross-object problem of `scenario` to `diagnostics`.
 void check_scenario(const Scenario& scenario, Diagnostics& diagnostics);
 

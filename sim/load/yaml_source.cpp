@@ -1,5 +1,9 @@
 #include "sim/load/yaml_source.h"
 
+#include "sim/load/quote.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
@@ -13,6 +17,15 @@
 namespace drasim::sim {
 namespace {
 
+/// The line and column (in bytes, from 1) of byte `offset` of `text`.
+Mark mark_of_offset(std::string_view text, size_t offset) {
+  const std::string_view before = text.substr(0, offset);
+  const size_t line_start = before.rfind('\n');
+  const auto line = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n') + 1);
+  const size_t col = line_start == std::string_view::npos ? offset + 1 : offset - line_start;
+  return Mark{line, static_cast<uint32_t>(col)};
+}
+
 Mark to_mark(const YAML::Mark& m) {
   if (m.line < 0 || m.column < 0) {
     return {};
@@ -20,23 +33,40 @@ Mark to_mark(const YAML::Mark& m) {
   return Mark{static_cast<uint32_t>(m.line + 1), static_cast<uint32_t>(m.column + 1)};
 }
 
-size_t count_nodes(const DocNode& n) {
-  size_t total = 1;
+/// What a copy of a node costs: its nodes, and the bytes of its scalars and keys.
+struct Cost {
+  size_t nodes = 0;
+  size_t bytes = 0;
+};
+
+Cost cost_of(const DocNode& n) {
+  Cost total{1, n.scalar.size()};
+  for (const std::string& k : n.keys) {
+    total.bytes += k.size();
+  }
   for (const DocNode& c : n.children) {
-    total += count_nodes(c);
+    const Cost child = cost_of(c);
+    total.nodes += child.nodes;
+    total.bytes += child.bytes;
   }
   return total;
 }
 
+constexpr const char* kTooBig = "a document of reasonable size";
+
 /// Builds DocNodes straight from yaml-cpp's parser events (no YAML::Node in between: less
 /// memory, and the loop guard below is possible). Aliases are expanded by copying the anchored
-/// node, against a node budget that stops alias bombs.
+/// node, against two budgets that stop alias bombs: 16 nodes per input byte, and 4 bytes of
+/// scalar and key text per input byte plus 1 MiB (a fan-out of long scalars has few nodes).
 class DocBuilder : public YAML::EventHandler {
  public:
   static constexpr size_t kMaxDepth = 1000;
 
-  DocBuilder(const std::string& file, Diagnostics& diagnostics, size_t budget)
-      : file_(file), diagnostics_(diagnostics), budget_(budget) {}
+  DocBuilder(const std::string& file, Diagnostics& diagnostics, size_t input_bytes)
+      : file_(file),
+        diagnostics_(diagnostics),
+        budget_(16 * input_bytes + 1024),
+        byte_budget_(4 * input_bytes + (1U << 20)) {}
 
   /// The finished document, if the last document completed without a fatal problem.
   std::optional<DocNode> take_root() { return std::exchange(root_, std::nullopt); }
@@ -66,11 +96,9 @@ class DocBuilder : public YAML::EventHandler {
       fail(to_mark(mark), "an alias to a defined anchor", "an unknown alias");
       return;
     }
-    // Check the budget before copying: an alias bomb must fail fast, not after the copy.
-    const size_t cost = it->second.size;
-    if (cost > budget_) {
-      fail(to_mark(mark), "a document of reasonable size",
-           "more nodes than 16 per input byte (alias expansion?)");
+    // Check the budgets before copying: an alias bomb must fail fast, not after the copy.
+    const Cost cost = it->second.cost;
+    if (!within_budget(to_mark(mark), cost)) {
       return;
     }
     DocNode copy = it->second.node;
@@ -85,7 +113,7 @@ class DocBuilder : public YAML::EventHandler {
     n.mark = to_mark(mark);
     n.scalar = value;
     n.quoted = tag == "!";
-    attach(std::move(n), anchor);
+    attach(std::move(n), anchor, Cost{1, value.size()});
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
@@ -131,7 +159,7 @@ class DocBuilder : public YAML::EventHandler {
     }
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    attach(std::move(f.node), f.anchor, 1, f.child_depth + 1);
+    attach(std::move(f.node), f.anchor, Cost{1, 0}, f.child_depth + 1);
   }
 
   /// The path the next value will have (for messages about keys).
@@ -150,9 +178,23 @@ class DocBuilder : public YAML::EventHandler {
                                : parent.path + "." + parent.node.keys.back();
   }
 
-  /// Hangs a finished node on its parent. `cost` is the number of nodes it adds: 1 for a node
-  /// built from events (its children were counted as they came), the whole copy for an alias.
-  void attach(DocNode n, YAML::anchor_t anchor, size_t cost = 1, size_t depth = 0) {
+  /// Whether `cost` fits the budgets; takes it from them when it does, fails when not.
+  bool within_budget(Mark at, Cost cost) {
+    if (cost.nodes > budget_) {
+      fail(at, kTooBig, "more nodes than 16 per input byte (alias expansion?)");
+      return false;
+    }
+    if (cost.bytes > byte_budget_) {
+      fail(at, kTooBig, "more text than 4 bytes per input byte (alias expansion?)");
+      return false;
+    }
+    return true;
+  }
+
+  /// Hangs a finished node on its parent. `cost` is what it adds: one node (and a scalar's
+  /// bytes) for a node built from events (its children were counted as they came), the whole
+  /// copy for an alias.
+  void attach(DocNode n, YAML::anchor_t anchor, Cost cost = {1, 0}, size_t depth = 0) {
     if (failed_) {
       return;  // after a fatal problem the rest of the stream is only drained
     }
@@ -162,15 +204,13 @@ class DocBuilder : public YAML::EventHandler {
       fail(n.mark, "a nesting depth of at most 1000", "a deeper document (nested aliases?)");
       return;
     }
-    const size_t size = cost;
-    if (size > budget_) {
-      fail(n.mark, "a document of reasonable size",
-           "more nodes than 16 per input byte (alias expansion?)");
+    if (!within_budget(n.mark, cost)) {
       return;
     }
-    budget_ -= size;
+    budget_ -= cost.nodes;
+    byte_budget_ -= cost.bytes;
     if (anchor != 0) {
-      anchors_[anchor] = Anchored{n, count_nodes(n), depth};
+      anchors_[anchor] = Anchored{n, cost_of(n), depth};
     }
     if (stack_.empty()) {
       root_ = std::move(n);
@@ -223,13 +263,14 @@ class DocBuilder : public YAML::EventHandler {
 
   const std::string& file_;
   Diagnostics& diagnostics_;
-  size_t budget_;
+  size_t budget_;       ///< nodes left
+  size_t byte_budget_;  ///< scalar and key bytes left
   std::vector<Frame> stack_;
   std::optional<DocNode> root_;
 
   struct Anchored {
     DocNode node;
-    size_t size = 0;   ///< nodes in `node`, the cost of one alias to it
+    Cost cost;         ///< what one alias to `node` copies
     size_t depth = 0;  ///< container levels in `node`
   };
 
@@ -254,9 +295,17 @@ const DocNode* DocNode::find(std::string_view key) const {
 std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
                                  const std::string& file_name, Diagnostics& diagnostics) {
   std::vector<Document> documents;
+  if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+    // The API server takes UTF-8 only; a name with invalid bytes would also break the JSON
+    // report, so the whole file is refused at the first bad byte.
+    diagnostics.error(Diagnostic{
+        file_name, mark_of_offset(text, bad), "", "UTF-8 text (as the API server requires)",
+        fmt::format("byte 0x{:02x} at offset {}", static_cast<unsigned char>(text[bad]), bad)});
+    return documents;
+  }
   std::istringstream in{std::string(text)};
   YAML::Parser parser(in);
-  DocBuilder builder(file_name, diagnostics, 16 * text.size() + 1024);
+  DocBuilder builder(file_name, diagnostics, text.size());
   // yaml-cpp 0.7 reports an empty document forever, without consuming anything, after a stray
   // top-level `,` such as `{},` (jbeder/yaml-cpp#1040). More documents than input bytes means
   // the parser is not advancing: stop with an error instead of hanging.
@@ -280,6 +329,11 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
         documents.push_back(Document{file_index, std::move(*root)});
       }
     }
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp counts its own recursion (2000 frames), which is about 500 levels of nesting.
+    diagnostics.error(Diagnostic{file_name, to_mark(e.mark), "",
+                                 "YAML nested at most about 500 levels deep (the parser's limit)",
+                                 "nesting deeper than that"});
   } catch (const YAML::Exception& e) {
     diagnostics.error(Diagnostic{file_name, to_mark(e.mark), "", "valid YAML", e.msg});
   }

@@ -609,8 +609,31 @@ spec:
     gpu: {quota: 2, overQuotaWeight: -1, limit: 4}
 )")
         == std::vector<std::string>{
-            "t.yaml:6:38: error: spec.resources.gpu.overQuotaWeight: a weight of zero or more, "
+            "t.yaml:6:38: error: spec.resources.gpu.overQuotaWeight: a weight from 0 to 1e15, "
             "got -1"});
+}
+
+TEST_CASE("Queue amounts past 1e15 are refused, not wrapped") {
+  // 1e30 GPUs in milli-GPUs is past int64 (9.2e18): it once wrapped to a negative limit that
+  // turned every job away. drasim refuses amounts past kMaxQueueAmount (1e15); -1 stays
+  // unlimited, and .inf is not a number at all.
+  CHECK(errors_of(R"(apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: a}
+spec:
+  resources:
+    gpu: {quota: -1, overQuotaWeight: 1e16, limit: 1e30}
+    cpu: {quota: .inf, limit: -1}
+    memory: {quota: 1e15, limit: -2}
+)")
+        == std::vector<std::string>{
+            "t.yaml:6:39: error: spec.resources.gpu.overQuotaWeight: a weight from 0 to 1e15, "
+            "got 1e16",
+            "t.yaml:6:52: error: spec.resources.gpu.limit: a limit from -1 (unlimited) to 1e15, "
+            "got 1e30",
+            "t.yaml:7:18: error: spec.resources.cpu.quota: a number, got \".inf\"",
+            "t.yaml:8:34: error: spec.resources.memory.limit: a limit from -1 (unlimited) to 1e15, "
+            "got -2"});
 }
 
 TEST_CASE("unknown preemptibility values are rejected on PodGroups and on pod labels") {

@@ -200,7 +200,7 @@ apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
 metadata: {name: dra-1-gpus}
 spec:
-  driver: example.com/gpu
+  driver: gpu.example.com
   nodeName: dra-1
   pool: {name: dra-1, generation: 1, resourceSliceCount: 1}
   devices:
@@ -209,10 +209,10 @@ spec:
 ---
 apiVersion: resource.k8s.io/v1
 kind: DeviceClass
-metadata: {name: example.com/gpu}
+metadata: {name: gpu.example.com}
 spec:
   selectors:
-  - cel: {expression: 'device.driver == "example.com/gpu"'}
+  - cel: {expression: 'device.driver == "gpu.example.com"'}
 ---
 apiVersion: resource.k8s.io/v1
 kind: ResourceClaimTemplate
@@ -222,7 +222,7 @@ spec:
     devices:
       requests:
       - name: gpu
-        exactly: {deviceClassName: example.com/gpu}
+        exactly: {deviceClassName: gpu.example.com}
 ---
 apiVersion: v1
 kind: Pod

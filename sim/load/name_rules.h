@@ -1,0 +1,28 @@
+#pragma once
+/// The API server's rules for names and labels (k8s.io/apimachinery/pkg/util/validation:
+/// IsDNS1123Subdomain, IsDNS1123Label, IsQualifiedName, IsValidLabelValue). The loader applies
+/// them as the API server would: a manifest it would refuse is an input error here, and no
+/// name can carry a control byte into a terminal or a report.
+
+#include <string_view>
+
+namespace drasim::sim {
+
+/// At most 253 characters of lower-case letters, digits, `-` and `.`, starting and ending
+/// with a letter or digit (object names of most kinds).
+[[nodiscard]] bool is_dns_subdomain(std::string_view s);
+
+/// At most 63 characters of lower-case letters, digits and `-`, starting and ending with a
+/// letter or digit (Namespace names).
+[[nodiscard]] bool is_dns_label(std::string_view s);
+
+/// An optional DNS subdomain prefix and `/`, then a name of at most 63 characters of letters,
+/// digits, `-`, `_` and `.`, starting and ending with a letter or digit (label and annotation
+/// keys).
+[[nodiscard]] bool is_qualified_name(std::string_view s);
+
+/// Empty, or at most 63 characters of letters, digits, `-`, `_` and `.`, starting and ending
+/// with a letter or digit.
+[[nodiscard]] bool is_label_value(std::string_view s);
+
+}  // namespace drasim::sim
