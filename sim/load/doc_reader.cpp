@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 
@@ -56,7 +58,10 @@ bool is_plain_number(std::string_view s) {
 }  // namespace
 
 std::string join_path(std::string_view parent, std::string_view key) {
-  if (key.find_first_of("./") != std::string_view::npos) {
+  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
+  if (!plain || key.empty()) {
     // A qualified name (a label or resource key) is at most 316 bytes; keep those whole.
     return fmt::format("{}[{}]", parent, quote(key, 316));
   }

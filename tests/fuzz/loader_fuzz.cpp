@@ -25,6 +25,7 @@
 #include "sim/engine/engine.h"
 #include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
+#include "sim/load/quote.h"
 #include "sim/scenario_loader.h"
 
 #include <sys/wait.h>
@@ -33,6 +34,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include "tests/error_grammar.h"
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -500,6 +502,12 @@ Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
     }
     return Verdict::kLoadedAndRan;
   } catch (const InputError& e) {
+    for (const auto& d : e.diagnostics()) {
+      if (!drasim::fits_error_grammar(d.to_string())) {
+        what = "an error line breaks the grammar: " + drasim::sim::escape_text(d.to_string());
+        return Verdict::kBug;
+      }
+    }
     what = e.what();
     return Verdict::kRejected;
   } catch (const std::exception& e) {
