@@ -90,7 +90,7 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.quiet) {
     summary_stream << reports::text_summary(result);
   }
-  const std::vector<ReportFile> files = render(kinds, result);
+  std::vector<ReportFile> files = render(kinds, result);
   if (to_stdout) {
     for (const ReportFile& f : files) {
       out << f.text;
@@ -98,13 +98,13 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   } else if (!files.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options.out, ec);
-    for (const ReportFile& f : files) {
-      const std::string problem = reports::write_file_atomically(
-          (std::filesystem::path(options.out) / f.name).string(), f.text);
-      if (!problem.empty()) {
-        err << "drasim: error: " << problem << "\n";
-        return kExitInvalidInput;
-      }
+    std::vector<reports::FileToWrite> writes;
+    for (ReportFile& f : files) {
+      writes.push_back({(std::filesystem::path(options.out) / f.name).string(), std::move(f.text)});
+    }
+    if (const std::string problem = reports::write_files_atomically(writes); !problem.empty()) {
+      err << "drasim: error: " << problem << "\n";
+      return kExitInvalidInput;
     }
   }
   return result.all_expectations_passed() ? kExitOk : kExitExpectationFailed;

@@ -2,6 +2,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ CLI::App* setup_validate(CLI::App& app, ValidateOptions& options) {
 int run_validate(const ValidateOptions& options, std::ostream& out) {
   const sim::Scenario s = load_inputs(options.inputs);
   for (const auto& w : s.warnings) {
-    out << "warning: " << w << "\n";
+    out << "warning: " << sim::escape_text(w) << "\n";
   }
   const auto& o = s.objects;
   out << fmt::format(

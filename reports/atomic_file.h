@@ -1,12 +1,22 @@
 #pragma once
-/// Atomic file writes: the text goes to a temporary file beside the target, which is then
-/// renamed over it, so a reader never sees half a report.
+/// Atomic file writes: each text goes to a temporary file beside its target, written, flushed
+/// to disk and closed with every step checked; only when all of them are complete are they
+/// renamed over their targets. A full disk or a failed write leaves no report and no temporary
+/// file behind.
 
 #include <string>
+#include <vector>
 
 namespace drasim::reports {
 
-/// Writes `text` to `path` atomically. Returns an error message, or empty on success.
-[[nodiscard]] std::string write_file_atomically(const std::string& path, const std::string& text);
+struct FileToWrite {
+  std::string path;
+  std::string text;
+};
+
+/// Writes every file atomically, all or none (short of a rename failing half-way, which is
+/// reported). Returns an error message naming the file and the system's reason, or empty on
+/// success.
+[[nodiscard]] std::string write_files_atomically(const std::vector<FileToWrite>& files);
 
 }  // namespace drasim::reports

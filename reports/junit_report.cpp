@@ -24,8 +24,23 @@ std::string xml_escape(const std::string& s) {
       case '\'':
         out += "&apos;";
         break;
+      case '\n':
+        out += "&#10;";  // kept as a newline also inside an attribute value
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
       default:
-        out += c;
+        // XML 1.0 cannot hold other control characters, not even as references: they are
+        // written as visible text.
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          out += fmt::format("\\x{:02x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+        } else {
+          out += c;
+        }
     }
   }
   return out;

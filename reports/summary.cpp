@@ -1,6 +1,7 @@
 #include "reports/summary.h"
 
 #include "reports/pod_rows.h"
+#include "sim/load/quote.h"
 
 #include <fmt/format.h>
 
@@ -72,13 +73,13 @@ std::string text_summary(const sim::RunResult& result) {
     if (shown++ == 0) {
       out += "  pending:\n";
     }
-    out += fmt::format("    {}/{}: {}\n", r.namespace_name, r.name, r.reason);
+    out += fmt::format("    {}/{}: {}\n", r.namespace_name, r.name, sim::escape_text(r.reason));
   }
   if (c.pending > static_cast<int64_t>(shown)) {
     out += fmt::format("    ... and {} more\n", c.pending - static_cast<int64_t>(shown));
   }
   for (const auto& w : result.warnings) {
-    out += fmt::format("  warning: {}\n", w);
+    out += fmt::format("  warning: {}\n", sim::escape_text(w));
   }
   size_t passed = 0;
   for (const auto& e : result.expectations) {
@@ -88,7 +89,10 @@ std::string text_summary(const sim::RunResult& result) {
     out += fmt::format("  expectations: {} passed, {} failed\n", passed,
                        result.expectations.size() - passed);
     for (const auto& e : result.expectations) {
-      out += fmt::format("    {} {}: {}\n", e.passed ? "PASS" : "FAIL", e.name, e.message);
+      // Expectation names and messages are free text of the scenario: a terminal shows their
+      // control bytes escaped, not obeyed.
+      out += fmt::format("    {} {}: {}\n", e.passed ? "PASS" : "FAIL", sim::escape_text(e.name),
+                         sim::escape_text(e.message));
     }
   }
   return out;
