@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include <exception>
+#include <new>
 #include <ostream>
 
 namespace drasim::cli {
@@ -46,6 +47,11 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     return kExitInvalidInput;
   } catch (const sim::RunLimitError& e) {
     err << "drasim: error: " << e.what() << "\n";
+    return kExitInvalidInput;
+  } catch (const std::bad_alloc&) {
+    // The machine ran out before --max-memory was reached (a budget above what it has).
+    err << "drasim: error: out of memory before the --max-memory limit was reached; lower "
+           "--max-memory below the machine's free memory, or shrink the scenario\n";
     return kExitInvalidInput;
   } catch (const std::exception& e) {
     err << "drasim: internal error (a bug; please report it): " << e.what() << "\n";

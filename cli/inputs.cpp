@@ -2,6 +2,7 @@
 
 #include "cli/demo_scenario.h"
 #include "model/k8s/quantity.h"
+#include "sim/load/memory_budget.h"
 #include "sim/scenario_loader.h"
 
 #include <CLI/CLI.hpp>
@@ -41,9 +42,13 @@ void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required
                    "The largest input file drasim reads");
   add_bytes_option(cmd, "--max-input-total", options.policy.limits.total_bytes,
                    "The most input drasim reads in one run, all files together");
+  add_bytes_option(cmd, "--max-memory", options.max_memory,
+                   "The resident memory drasim may use while it loads and runs; past it the "
+                   "run stops (exit 2) naming what grew");
 }
 
 sim::Scenario load_inputs(const InputOptions& options) {
+  sim::set_memory_budget(options.max_memory);
   if (options.paths.empty()) {
     return sim::load_scenario_texts(
         {{"<built-in>/rolling-migration.yaml", std::string(demo_scenario_yaml())}});

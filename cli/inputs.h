@@ -3,6 +3,7 @@
 /// there are none, and the flags every loading command shares (`--allow-path`, the input caps).
 
 #include "sim/load/input_files.h"
+#include "sim/load/memory_budget.h"
 #include "sim/load/scenario.h"
 
 #include <string>
@@ -17,12 +18,14 @@ namespace drasim::cli {
 struct InputOptions {
   std::vector<std::string> paths;
   sim::InputPolicy policy;
+  uint64_t max_memory = sim::kDefaultMaxMemoryBytes;  ///< `--max-memory`, set before loading
 };
 
-/// Registers `files`, `--allow-path`, `--max-input-bytes` and `--max-input-total` on `cmd`.
+/// Registers `files`, `--allow-path`, `--max-input-bytes`, `--max-input-total` and
+/// `--max-memory` on `cmd`.
 void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required);
 
-/// Throws sim::InputError with every problem found.
+/// Sets the memory budget, then loads. Throws sim::InputError with every problem found.
 sim::Scenario load_inputs(const InputOptions& options);
 
 }  // namespace drasim::cli

@@ -6,12 +6,17 @@
 #include "model/k8s/generated_name.h"
 #include "model/kube/binding_conditions.h"
 #include "model/scheduler.h"
+#include "sim/load/input_files.h"
+#include "sim/load/memory_budget.h"
 #include "sim/load/profiles.h"
 #include "sim/observe/anomaly_order.h"
 #include "sim/observe/expectations.h"
 #include "sim/observe/gpu_overlap.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 
 namespace drasim::sim {
 namespace {
@@ -528,6 +533,34 @@ void Engine::handle(const HorizonReached&) {
   stop_ = true;
 }
 
+void Engine::check_memory() const {
+  const uint64_t resident = resident_bytes();
+  if (resident <= memory_budget()) {
+    return;
+  }
+  // What the run holds, by part, estimated from counts and element sizes: the message names
+  // the largest, which is what grew.
+  const std::array<std::pair<const char*, uint64_t>, 5> parts = {{
+      {"objects (pods, nodes, templates)",
+       state_.pods.size() * sizeof(model::PodInfo) + state_.nodes.size() * sizeof(model::NodeInfo)
+           + state_.templates.size() * sizeof(model::PodTemplate)},
+      {"claims", state_.claims.size() * sizeof(model::dra::ClaimInfo)},
+      {"events", queue_.size() * sizeof(QueuedEvent)},
+      {"metric series (the report's time series)", metrics_.series_bytes() + quota_.series_bytes()},
+      {"anomalies", state_.anomalies.size() * sizeof(model::Anomaly)},
+  }};
+  const auto largest = std::max_element(
+      parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  throw RunLimitError(fmt::format(
+      "the run stopped at its --max-memory limit of {} at simulated time {}s: {:.1f} MiB resident; "
+      "the largest part is {}, about {} MiB (objects {} MiB, claims {} MiB, events {} MiB, metric "
+      "series {} MiB, anomalies {} MiB)",
+      format_bytes(memory_budget()), format_seconds(now_),
+      static_cast<double>(resident) / (1 << 20), largest->first, largest->second >> 20,
+      parts[0].second >> 20, parts[1].second >> 20, parts[2].second >> 20, parts[3].second >> 20,
+      parts[4].second >> 20));
+}
+
 RunResult Engine::run() {
   seed_events();
   while (!queue_.empty() && !stop_) {
@@ -539,6 +572,9 @@ RunResult Engine::run() {
     metrics_.sample(state_, now_);
     ++stats_.events;
     guard_.event_done(now_, stats_, state_);
+    if (stats_.events % kMemoryCheckEvents == 0) {
+      check_memory();
+    }
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {

@@ -96,6 +96,10 @@ class Engine {
   /// After a computed cycle: the same for every pod the cycle bound or evicted, all queues.
   void after_cycle(const model::CycleResult& result);
   [[nodiscard]] ExpectationResult check(const Expectation& expectation) const;
+  /// Every kMemoryCheckEvents events: past the memory budget (memory_budget.h), throws
+  /// RunLimitError naming the part of the run that grew most.
+  void check_memory() const;
+  static constexpr uint64_t kMemoryCheckEvents = 4096;
 
   EngineOptions options_;
   const Scenario& scenario_;

@@ -1,5 +1,7 @@
 #include "sim/load/yaml_source.h"
 
+#include "sim/load/input_files.h"
+#include "sim/load/memory_budget.h"
 #include "sim/load/quote.h"
 
 #include <fmt/format.h>
@@ -209,6 +211,17 @@ class DocBuilder : public YAML::EventHandler {
     }
     budget_ -= cost.nodes;
     byte_budget_ -= cost.bytes;
+    nodes_built_ += cost.nodes;
+    if (nodes_built_ >= next_memory_check_) {
+      next_memory_check_ = nodes_built_ + kMemoryCheckNodes;
+      if (const uint64_t resident = resident_bytes(); resident > memory_budget()) {
+        fail(n.mark,
+             fmt::format("inputs that fit in --max-memory ({})", format_bytes(memory_budget())),
+             fmt::format("{:.1f} MiB resident while reading this document",
+                         static_cast<double>(resident) / (1 << 20)));
+        return;
+      }
+    }
     if (anchor != 0) {
       anchors_[anchor] = Anchored{n, cost_of(n), depth};
     }
@@ -265,6 +278,9 @@ class DocBuilder : public YAML::EventHandler {
   Diagnostics& diagnostics_;
   size_t budget_;       ///< nodes left
   size_t byte_budget_;  ///< scalar and key bytes left
+  static constexpr size_t kMemoryCheckNodes = 65536;
+  size_t nodes_built_ = 0;
+  size_t next_memory_check_ = kMemoryCheckNodes;
   std::vector<Frame> stack_;
   std::optional<DocNode> root_;
 

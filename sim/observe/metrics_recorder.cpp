@@ -238,4 +238,14 @@ RunMetrics MetricsRecorder::finish(const model::ClusterState& state, SimTime end
   return m;
 }
 
+uint64_t MetricsRecorder::series_bytes() const {
+  uint64_t bytes = rows_.size() * sizeof(MetricsRow);
+  for (const auto& pool : usage_) {
+    for (const UsageSeries& series : pool) {
+      bytes += series.size() * sizeof(UsageSample);
+    }
+  }
+  return bytes;
+}
+
 }  // namespace drasim::sim

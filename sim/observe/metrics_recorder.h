@@ -72,6 +72,9 @@ class MetricsRecorder {
   /// The metrics of the whole run, ending at `end`. Call once, at the end.
   RunMetrics finish(const model::ClusterState& state, SimTime end);
 
+  /// The bytes its series hold (a row or sample per change of a value), for the memory budget.
+  [[nodiscard]] uint64_t series_bytes() const;
+
  private:
   /// What a pod holding a node adds to the node's sums, kept so its removal undoes exactly that.
   struct PodTrack {

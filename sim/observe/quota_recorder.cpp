@@ -74,4 +74,14 @@ void QuotaRecorder::sample(const model::ClusterState& state, const QueueGroundTr
   }
 }
 
+uint64_t QuotaRecorder::series_bytes() const {
+  uint64_t bytes = 0;
+  for (const QueueSeries& queue : series_) {
+    for (const QuotaSeries& series : queue) {
+      bytes += series.size() * sizeof(QuotaSample);
+    }
+  }
+  return bytes;
+}
+
 }  // namespace drasim::sim

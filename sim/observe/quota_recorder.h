@@ -42,6 +42,9 @@ class QuotaRecorder {
   /// The drift peaks, by QueueId. Call once, at the end.
   std::vector<QueueDriftPeaks> take_peaks() { return std::move(peaks_); }
 
+  /// The bytes its series hold, for the memory budget.
+  [[nodiscard]] uint64_t series_bytes() const;
+
  private:
   void sample(const model::ClusterState& state, const QueueGroundTruth& truth, size_t queue,
               const model::proportion::Amounts* fair_shares, SimTime now);
