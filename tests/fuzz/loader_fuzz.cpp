@@ -2,6 +2,12 @@
 //
 // Seeds are real inputs: every YAML file under the shared fixtures, the reference scenarios and
 // the scenario tests (tests/cases).
+// One iteration in six is instead a Scenario naming files, most of them hostile (outside the
+// input roots, devices, a FIFO, symlinks that lead out), written to a scratch directory beside
+// those files and loaded from disk like every other input. Every rejection's lines must fit the
+// error grammar, and every report of a replay (JSON, JUnit, the summary) must be free of raw
+// control bytes.
+//
 // Each iteration picks a seed (sometimes two, spliced), applies a few mutations (byte flips,
 // deletions, duplicated or swapped lines, truncation, YAML special characters, anchors and
 // aliases, tags, very long scalars, deep nesting, edge-case values, dangling references), loads
@@ -22,12 +28,16 @@
 //               [--crash-dir DIR] [--save-current FILE] [--no-fork]
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
+#include "reports/json_report.h"
+#include "reports/junit_report.h"
+#include "reports/summary.h"
 #include "sim/engine/engine.h"
 #include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
 #include "sim/load/quote.h"
 #include "sim/scenario_loader.h"
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <yaml-cpp/eventhandler.h>
@@ -381,10 +391,74 @@ void mutate_once(std::string& s, Rng& rng) {
   }
 }
 
+/// A YAML double-quoted scalar of `text` (control bytes as \xHH escapes).
+std::string yaml_quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (b < 0x20 || b == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", b);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+/// A Scenario whose apply events and trace generator name files, most of them hostile: outside
+/// the input roots, special files, symlinks that lead out (try_input creates the files named
+/// here beside the input: ok.yaml, trace.csv, link-out.yaml, link-zero.yaml, fifo.yaml, sub/).
+std::string reference_scenario(Rng& rng) {
+  static const std::vector<std::string> kPaths = {"/etc/passwd",
+                                                  "../../../../../etc/passwd",
+                                                  "/dev/zero",
+                                                  "/dev/urandom",
+                                                  "/proc/self/environ",
+                                                  "link-out.yaml",
+                                                  "link-zero.yaml",
+                                                  "fifo.yaml",
+                                                  "sub",
+                                                  "ok.yaml",
+                                                  "sub/../ok.yaml",
+                                                  "./ok.yaml",
+                                                  "missing.yaml",
+                                                  "",
+                                                  ".",
+                                                  "..",
+                                                  std::string(5000, 'a'),
+                                                  "a\x01b\x1b[2J",
+                                                  "%s%n",
+                                                  "trace.csv"};
+  std::string out =
+      "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: refs}\nspec:\n"
+      "  horizon: 1h\n  events:\n";
+  const size_t events = 1 + rng.below(3);
+  for (size_t i = 0; i < events; ++i) {
+    out += "    - {at: " + std::to_string(i + 1)
+           + "s, apply: {file: " + yaml_quoted(rng.pick(kPaths)) + "}}\n";
+  }
+  if (rng.chance(2)) {
+    out += "  generate:\n    - trace: {file: " + yaml_quoted(rng.pick(kPaths)) + "}\n";
+  }
+  return out;
+}
+
 /// The input of one iteration, derived only from the seed corpus, --seed and the iteration.
 std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t seed,
                                   uint64_t iteration) {
   Rng rng(seed * 0x9E3779B97F4A7C15ULL + iteration);
+  if (rng.chance(6)) {  // file references, lightly mutated
+    std::string refs = reference_scenario(rng);
+    if (rng.chance(2)) {
+      mutate_once(refs, rng);
+    }
+    return {{"refs.yaml", refs}};
+  }
   const InputText& base = rng.pick(seeds);
   std::string text = base.text;
   if (rng.chance(8)) {  // splice: documents of two seeds in one stream
@@ -470,6 +544,53 @@ int64_t expanded_pods(const Scenario& s) {
   return total;
 }
 
+/// The inputs written as files in a fresh directory, beside the files reference_scenario names;
+/// the directory is removed with everything in it.
+class DiskInputs {
+ public:
+  explicit DiskInputs(const std::vector<InputText>& inputs) {
+    std::string pattern = (fs::temp_directory_path() / "drasim-fuzz-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) {
+      std::perror("loader_fuzz: mkdtemp");
+      std::exit(3);
+    }
+    dir_ = pattern;
+    for (const InputText& in : inputs) {
+      paths_.push_back((dir_ / fs::path(in.name).filename()).string());
+      std::ofstream(paths_.back(), std::ios::binary) << in.text;
+    }
+    std::ofstream(dir_ / "ok.yaml") << "apiVersion: v1\nkind: Namespace\nmetadata: {name: ok}\n";
+    std::ofstream(dir_ / "trace.csv") << "submit,duration,pods,gpusPerPod,queue\n0,10m,1,1,q\n";
+    std::error_code ec;
+    fs::create_symlink("/etc/passwd", dir_ / "link-out.yaml", ec);
+    fs::create_symlink("/dev/zero", dir_ / "link-zero.yaml", ec);
+    fs::create_directory(dir_ / "sub", ec);
+    (void)mkfifo((dir_ / "fifo.yaml").c_str(), 0600);
+  }
+
+  DiskInputs(const DiskInputs&) = delete;
+  DiskInputs& operator=(const DiskInputs&) = delete;
+
+  ~DiskInputs() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  [[nodiscard]] const std::vector<std::string>& paths() const { return paths_; }
+
+ private:
+  fs::path dir_;
+  std::vector<std::string> paths_;
+};
+
+/// Whether a writer's output holds a raw control byte other than a newline.
+bool has_control_bytes(const std::string& text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return (b < 0x20 && c != '\n') || b == 0x7f;
+  });
+}
+
 /// Loads and (when small enough) replays one input in this process; `run_wall_seconds` (0: none)
 /// bounds the replay as drasim run --max-wall does.
 Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
@@ -480,8 +601,9 @@ Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
       return Verdict::kKnownHang;
     }
   }
+  const DiskInputs disk(inputs);
   try {
-    Scenario scenario = drasim::sim::load_scenario_texts(inputs);
+    Scenario scenario = drasim::sim::load_scenario(disk.paths());
     if (expanded_pods(scenario) > kMaxRunObjects
         || static_cast<int64_t>(scenario.objects.nodes.size()) > kMaxRunObjects) {
       return Verdict::kLoadedTooBig;
@@ -496,7 +618,16 @@ Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
     drasim::sim::EngineOptions options;
     options.limits.max_wall_seconds = run_wall_seconds;
     try {
-      (void)drasim::sim::run_scenario(scenario, options);
+      const drasim::sim::RunResult result = drasim::sim::run_scenario(scenario, options);
+      // Every writer escapes what the input put into names and messages.
+      for (const std::string& out :
+           {drasim::reports::json_report(result), drasim::reports::junit_report(result),
+            drasim::reports::text_summary(result)}) {
+        if (has_control_bytes(out)) {
+          what = "a report holds a raw control byte";
+          return Verdict::kBug;
+        }
+      }
     } catch (const drasim::sim::RunLimitError&) {
       return Verdict::kLoadedAndStopped;
     }
