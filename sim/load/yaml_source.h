@@ -12,8 +12,9 @@
 namespace drasim::sim {
 
 /// Parses every document of `text`. Malformed YAML, duplicate mapping keys and alias bombs
-/// (more nodes than 16 per input byte) are reported to `diagnostics` against `file_name`;
-/// the documents read before a syntax error are still returned. Empty documents are dropped.
+/// (more nodes than 4 per input byte, or more text than 4 bytes per input byte) are reported to
+/// `diagnostics` against `file_name`; the documents read before a syntax error are still returned.
+/// Empty documents are dropped.
 std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
                                  const std::string& file_name, Diagnostics& diagnostics);
 

@@ -47,8 +47,8 @@ TEST_CASE("an alias is expanded to a copy of its anchored node") {
 }
 
 TEST_CASE("an alias bomb stops at the node budget") {
-  // Each level doubles the node count: 2^20 copies from a 200-byte text exceed 16 nodes per
-  // input byte.
+  // Each level doubles the node count: 2^20 copies from a text of about 600 bytes exceed the
+  // budget of 4 nodes per input byte plus 65,536.
   std::string text = "a0: &a0 [x, x]\n";
   for (int i = 1; i <= 20; ++i) {
     text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [*a" + std::to_string(i - 1)
