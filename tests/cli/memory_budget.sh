@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
 # --max-memory stops a run (exit 2) and names what grew, while loading or while replaying.
 # Usage: memory_budget.sh DRASIM TESTS_CLI_DIR
-set -uo pipefail
+source "$(dirname "$0")/script_setup.sh"
 drasim=$1
 here=$2
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
 
 # Replaying: every bind fails to a 1000 h horizon, and the metric series grow each cycle.
 err=$("$drasim" run -q "$here/binder-fault-to-the-horizon.yaml" --max-memory 96Mi 2>&1)

@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
 # A report that cannot be written is an error (exit 2) and leaves nothing behind: no report, no
 # temporary file. Usage: write_failures.sh DRASIM SCENARIO
-set -uo pipefail
+source "$(dirname "$0")/script_setup.sh"
 drasim=$1
 scenario=$2
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
 
 # A file-size limit of 1 block (512 bytes): the JSON report is larger, so its write fails (EFBIG;
 # drasim ignores SIGXFSZ). Neither report may appear, though the JUnit one alone would fit.
