@@ -316,6 +316,9 @@ class Estimator {
       return n.children[k + (n.has_target ? 1 : 0)];
     };
     const std::size_t nargs = n.children.size() - (n.has_target ? 1 : 0);
+    if (const auto ext = ext_cost(i, target, nargs, arg)) {
+      return *ext + args_sum;
+    }
     if (const auto k8s = k8s_cost(i, target, nargs, arg)) {
       return *k8s + args_sum;
     }
@@ -402,6 +405,93 @@ class Estimator {
         break;
     }
     return kOne + args_sum;
+  }
+
+  /// cel-go nodeAsIntValue (ext/lists.go): an int literal's value (0 if negative), else `fallback`.
+  uint64_t literal_uint(int32_t node, uint64_t fallback) const {
+    const Node& a = at(node);
+    if (a.kind != NodeKind::kLiteral || a.literal.kind() != ValueKind::kInt) {
+      return fallback;
+    }
+    return a.literal.as_int() < 0 ? 0 : static_cast<uint64_t>(a.literal.as_int());
+  }
+
+  /// The estimators cel-go's extension libraries register per overload, consulted before the
+  /// Kubernetes ones (checker/cost.go functionCost: overloadEstimators first): ext/lists.go at
+  /// version 3 (estimateListSlice, estimateListsRange, estimateListReverse, estimateListFlatten,
+  /// estimateListDistinct, estimateListSortCost, all through estimateAllocatingListCall: the
+  /// size times a factor, plus 1 for the call and ListCreateBaseCost 10, the size being the
+  /// result's) and ext/sets.go estimateSetsCost (the product of the sizes times 1, or 2 for
+  /// sets.equivalent, plus 1).
+  template <typename ArgFn>
+  std::optional<Range> ext_cost(int32_t i, std::optional<int32_t> target, std::size_t nargs,
+                                ArgFn arg) {
+    const Node& n = at(i);
+    constexpr Range kCallAndList{11, 11};
+    const auto allocating = [&](double factor, Range size) {
+      size_[u(i)] = size;
+      return size.scale(factor) + kCallAndList;
+    };
+    const auto target_is_list = [&] {
+      const Type* t = target ? at(*target).type : nullptr;
+      return t == nullptr || t->kind == TypeKind::kList || t->kind == TypeKind::kDyn;
+    };
+    switch (n.function) {
+      case FunctionId::kSlice:
+        if (target && nargs == 2) {
+          const Range sz = size_or_unknown(*target);
+          const uint64_t start = literal_uint(arg(0), 0);
+          const uint64_t end = literal_uint(arg(1), sz.max);
+          const uint64_t count = end - start;  // unsigned, as upstream's
+          return allocating(1, Range{count, count});
+        }
+        return std::nullopt;
+      case FunctionId::kListsRange:
+        if (!target && nargs == 1) {
+          const uint64_t count = literal_uint(arg(0), kMax);
+          return allocating(1, Range{count, count});
+        }
+        return std::nullopt;
+      case FunctionId::kReverse:
+        if (target && nargs == 0 && target_is_list()) {
+          return allocating(1, size_or_unknown(*target));
+        }
+        return std::nullopt;
+      case FunctionId::kFlatten:
+        if (target && nargs <= 1) {
+          const uint64_t depth = nargs == 1 ? literal_uint(arg(0), kMax) : 1;
+          return allocating(static_cast<double>(depth), size_or_unknown(*target));
+        }
+        return std::nullopt;
+      case FunctionId::kDistinct:
+      case FunctionId::kSort:
+        if (target && nargs == 0) {
+          const Range sz = size_or_unknown(*target);
+          double factor = 2;
+          if (n.function == FunctionId::kSort) {
+            // One overload per comparable type; string and bytes add the traversal factor, and
+            // an element type the checker cannot pin down admits all of them.
+            const Type* t = at(*target).type;
+            const TypeKind ek =
+                (t != nullptr && t->kind == TypeKind::kList) ? t->params[0]->kind : TypeKind::kDyn;
+            const bool plain = ek == TypeKind::kInt || ek == TypeKind::kUint
+                               || ek == TypeKind::kDouble || ek == TypeKind::kBool;
+            factor += plain ? 0 : kStringTraversal;
+          }
+          return allocating(factor, sz * sz);
+        }
+        return std::nullopt;
+      case FunctionId::kSetsContains:
+      case FunctionId::kSetsIntersects:
+      case FunctionId::kSetsEquivalent:
+        if (!target && nargs == 2) {
+          const double factor = n.function == FunctionId::kSetsEquivalent ? 2 : 1;
+          return (size_or_unknown(arg(0)) * size_or_unknown(arg(1))).scale(factor) + kOne;
+        }
+        return std::nullopt;
+      default:
+        return std::nullopt;
+    }
   }
 
   template <typename ArgFn>
