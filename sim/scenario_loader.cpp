@@ -81,15 +81,14 @@ class Dispatcher {
 };
 
 /// Decodes the objects of every `apply: {file: ...}` event (relative to the scenario file).
-void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles* files) {
+void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles& files) {
   for (TimelineEvent& e : scenario.events) {
     auto* apply = std::get_if<ApplyEvent>(&e.what);
     if (apply == nullptr || apply->file.empty()) {
       continue;
     }
     const std::string& referrer = scenario.files[e.source.file];
-    FileRead read = files != nullptr ? files->read_reference(referrer, apply->file)
-                                     : refuse_reference(apply->file);
+    FileRead read = files.read_reference(referrer, apply->file);
     if (auto* problem = std::get_if<FileProblem>(&read)) {
       diagnostics.error(Diagnostic{referrer, Mark{e.source.line, e.source.col},
                                    e.path + ".apply.file", problem->expected,
@@ -99,20 +98,20 @@ void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles* 
     const FileText& text = std::get<FileText>(read);
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(text.name);
-    const DecodeContext ctx{text.name, &diagnostics, files};
+    const DecodeContext ctx{text.name, &diagnostics, &files};
     for (const Document& doc : parse_yaml(text.text, file_index, text.name, diagnostics)) {
       decode_applied(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index, apply->objects);
     }
   }
 }
 
-Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, InputFiles* files) {
+Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, InputFiles& files) {
   Scenario scenario;
   Dispatcher dispatcher(scenario);
   for (const InputText& input : inputs) {
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(input.name);
-    const DecodeContext ctx{input.name, &diagnostics, files};
+    const DecodeContext ctx{input.name, &diagnostics, &files};
     for (const Document& doc : parse_yaml(input.text, file_index, input.name, diagnostics)) {
       dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index);
     }
@@ -182,12 +181,13 @@ Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy&
   InputFiles files(paths, policy);
   std::vector<InputText> inputs = read_inputs(paths, files, diagnostics);
   diagnostics.throw_if_errors();
-  return load(inputs, diagnostics, &files);
+  return load(inputs, diagnostics, files);
 }
 
 Scenario load_scenario_texts(const std::vector<InputText>& inputs) {
   Diagnostics diagnostics;
-  return load(inputs, diagnostics, nullptr);
+  InputFiles in_memory;
+  return load(inputs, diagnostics, in_memory);
 }
 
 }  // namespace drasim::sim

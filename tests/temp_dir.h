@@ -1,11 +1,11 @@
 #pragma once
-// A scratch directory for tests that need files on disk.
+// A scratch directory for tests and the fuzzer, which need files on disk.
 
-#include <doctest/doctest.h>
 #include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 namespace drasim {
@@ -15,7 +15,9 @@ class TempDir {
  public:
   TempDir() {
     std::string pattern = (std::filesystem::temp_directory_path() / "drasim-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    if (mkdtemp(pattern.data()) == nullptr) {
+      throw std::runtime_error("mkdtemp failed for " + pattern);
+    }
     path_ = pattern;
   }
 

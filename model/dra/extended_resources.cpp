@@ -1,5 +1,6 @@
 #include "model/dra/extended_resources.h"
 
+#include "model/k8s/name_rules.h"
 #include "model/k8s/rfc3339.h"
 
 #include <algorithm>
@@ -14,52 +15,6 @@
 
 namespace drasim::model {
 namespace {
-
-bool is_lower_alnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-}
-
-bool is_alnum(char c) {
-  return is_lower_alnum(c) || (c >= 'A' && c <= 'Z');
-}
-
-/// A DNS-1123 label: lower-case alphanumerics and '-', starting and ending alphanumeric.
-bool is_dns_label(std::string_view label) {
-  if (label.empty() || label.size() > 63 || !is_lower_alnum(label.front())
-      || !is_lower_alnum(label.back())) {
-    return false;
-  }
-  return std::all_of(label.begin(), label.end(),
-                     [](char c) { return is_lower_alnum(c) || c == '-'; });
-}
-
-/// A DNS-1123 subdomain of at most `max_size` characters: dot-separated labels.
-bool is_dns_subdomain(std::string_view text, size_t max_size) {
-  if (text.empty() || text.size() > max_size) {
-    return false;
-  }
-  size_t start = 0;
-  while (true) {
-    const size_t dot = text.find('.', start);
-    if (!is_dns_label(text.substr(start, dot - start))) {
-      return false;
-    }
-    if (dot == std::string_view::npos) {
-      return true;
-    }
-    start = dot + 1;
-  }
-}
-
-/// The name part of a qualified name: at most 63 alphanumerics, '-', '_' and '.', starting and
-/// ending alphanumeric.
-bool is_qualified_name_part(std::string_view name) {
-  if (name.empty() || name.size() > 63 || !is_alnum(name.front()) || !is_alnum(name.back())) {
-    return false;
-  }
-  return std::all_of(name.begin(), name.end(),
-                     [](char c) { return is_alnum(c) || c == '-' || c == '_' || c == '.'; });
-}
 
 /// The age key of §5.2: later appearance first decides, then creationTimestamp (nullopt, the
 /// oldest, when missing or unreadable; std::optional orders nullopt first).

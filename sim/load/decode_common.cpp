@@ -1,7 +1,7 @@
 #include "sim/load/decode_common.h"
 
+#include "model/k8s/name_rules.h"
 #include "model/k8s/rfc3339.h"
-#include "sim/load/name_rules.h"
 #include "sim/load/quote.h"
 
 #include <fmt/format.h>
@@ -48,12 +48,12 @@ constexpr const char* kSubdomain =
 /// at most 63 characters. Annotation values may hold any text (messages escape it).
 void check_label_keys(const Cursor& map, bool values_too) {
   for (const auto& [key, value] : map.entries("a mapping of strings")) {
-    if (!is_qualified_name(key)) {
+    if (!model::is_qualified_name(key)) {
       value.error(
           "a key of an optional DNS prefix and '/', then at most 63 letters, digits, "
           "'-', '_' or '.'",
           quote(key));
-    } else if (values_too && value.present() && !is_label_value(value.str())) {
+    } else if (values_too && value.present() && !model::is_label_value(value.str())) {
       value.error("a label value of at most 63 letters, digits, '-', '_' or '.'");
     }
   }
@@ -82,11 +82,11 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
     // stays addressable and deterministic.
     meta.name = meta.generate_name;
   }
-  if (!meta.name.empty() && !is_dns_subdomain(as_prefix(meta.name))) {
+  if (!meta.name.empty() && !model::is_dns_subdomain(as_prefix(meta.name))) {
     (m["name"].present() ? m["name"] : m["generateName"]).error(kSubdomain);
   }
   meta.namespace_name = m["namespace"].str();
-  if (!meta.namespace_name.empty() && !is_dns_label(meta.namespace_name)) {
+  if (!meta.namespace_name.empty() && !model::is_dns_label(meta.namespace_name)) {
     m["namespace"].error(
         "a lower-case RFC 1123 label (letters, digits and '-', at most 63 "
         "characters)");

@@ -238,8 +238,9 @@ void Cursor::error(std::string_view expected, std::string found) const {
 }
 
 std::optional<FileText> Cursor::read_file(const std::string& reference) const {
-  FileRead r = ctx_->files != nullptr ? ctx_->files->read_reference(ctx_->file, reference)
-                                      : refuse_reference(reference);
+  InputFiles in_memory;  // a context without files stands for an in-memory text
+  FileRead r =
+      (ctx_->files != nullptr ? *ctx_->files : in_memory).read_reference(ctx_->file, reference);
   if (auto* problem = std::get_if<FileProblem>(&r)) {
     error(problem->expected, std::move(problem->found));
     return std::nullopt;

@@ -64,11 +64,6 @@ constexpr const char* kRegular =
 
 }  // namespace
 
-FileProblem refuse_reference(const std::string& reference) {
-  return FileProblem{"a file reference in a scenario read from disk",
-                     fmt::format("{} in an in-memory text", quote(reference))};
-}
-
 std::string format_bytes(uint64_t bytes) {
   if (bytes % (1ULL << 30) == 0 && bytes > 0) {
     return fmt::format("{} GiB", bytes >> 30);
@@ -80,7 +75,7 @@ std::string format_bytes(uint64_t bytes) {
 }
 
 InputFiles::InputFiles(const std::vector<std::string>& arguments, InputPolicy policy)
-    : limits_(policy.limits) {
+    : on_disk_(true), limits_(policy.limits) {
   const auto add_root = [&](const fs::path& dir) {
     std::error_code ec;
     const fs::path root = fs::canonical(dir, ec);
@@ -106,6 +101,10 @@ FileRead InputFiles::read_argument(const std::string& path) {
 }
 
 FileRead InputFiles::read_reference(const std::string& referrer, const std::string& reference) {
+  if (!on_disk_) {
+    return FileProblem{"a file reference in a scenario read from disk",
+                       fmt::format("{} in an in-memory text", quote(reference))};
+  }
   const fs::path shown = (fs::path(referrer).parent_path() / reference).lexically_normal();
   const FileRead r = read_found(shown.string());
   if (const auto* problem = std::get_if<FileProblem>(&r)) {

@@ -45,9 +45,6 @@ struct FileText {
 
 using FileRead = std::variant<FileText, FileProblem>;
 
-/// The answer to a file reference in a text that is not on disk (the built-in demo, a test).
-[[nodiscard]] FileProblem refuse_reference(const std::string& reference);
-
 /// `bytes` in the largest binary unit that divides it (`256 MiB`), else in bytes.
 [[nodiscard]] std::string format_bytes(uint64_t bytes);
 
@@ -57,7 +54,8 @@ class InputFiles {
   /// give the roots. Paths that do not exist give no root (reading them reports the problem).
   InputFiles(const std::vector<std::string>& arguments, InputPolicy policy);
 
-  /// No roots: every file reference is refused (in-memory inputs such as the built-in demo).
+  /// For in-memory texts (the built-in demo, tests): no roots, and every file reference is
+  /// refused as one that needs a scenario on disk.
   InputFiles() = default;
 
   /// Reads a file given on the command line (a root itself: only the kind and caps apply).
@@ -75,6 +73,7 @@ class InputFiles {
  private:
   FileRead read_regular(const std::string& name, const std::string& shown);
 
+  bool on_disk_ = false;            ///< built from command-line arguments
   std::vector<std::string> roots_;  ///< canonical directories
   InputLimits limits_;
   uint64_t total_ = 0;

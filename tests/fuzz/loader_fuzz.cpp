@@ -28,6 +28,7 @@
 //               [--crash-dir DIR] [--save-current FILE] [--no-fork]
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
+#include "model/cluster_builder.h"
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
 #include "reports/summary.h"
@@ -45,6 +46,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "tests/error_grammar.h"
+#include "tests/temp_dir.h"
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -530,16 +532,10 @@ bool yaml_cpp_would_loop(const std::string& text) {
 enum class Verdict { kRejected, kLoadedAndRan, kLoadedAndStopped, kLoadedTooBig, kBug, kKnownHang };
 
 int64_t expanded_pods(const Scenario& s) {
-  int64_t max_group = 1;
-  for (const auto& pg : s.objects.pod_groups) {
-    max_group = std::max(max_group, pg.replicas);
-  }
+  const drasim::model::PodGroupMembers groups = drasim::model::pod_group_members(s.objects);
   int64_t total = 0;
-  for (const auto& pod : s.objects.pods) {
-    total += pod.replicas * max_group;
-    if (total > kMaxRunObjects) {
-      break;
-    }
+  for (size_t m = 0; m < s.objects.pods.size() && total <= kMaxRunObjects; ++m) {
+    total += drasim::model::expanded_pod_count(s.objects, groups, m);
   }
   return total;
 }
@@ -549,37 +545,22 @@ int64_t expanded_pods(const Scenario& s) {
 class DiskInputs {
  public:
   explicit DiskInputs(const std::vector<InputText>& inputs) {
-    std::string pattern = (fs::temp_directory_path() / "drasim-fuzz-XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) {
-      std::perror("loader_fuzz: mkdtemp");
-      std::exit(3);
-    }
-    dir_ = pattern;
     for (const InputText& in : inputs) {
-      paths_.push_back((dir_ / fs::path(in.name).filename()).string());
-      std::ofstream(paths_.back(), std::ios::binary) << in.text;
+      paths_.push_back(dir_.write(fs::path(in.name).filename().string(), in.text));
     }
-    std::ofstream(dir_ / "ok.yaml") << "apiVersion: v1\nkind: Namespace\nmetadata: {name: ok}\n";
-    std::ofstream(dir_ / "trace.csv") << "submit,duration,pods,gpusPerPod,queue\n0,10m,1,1,q\n";
+    (void)dir_.write("ok.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: ok}\n");
+    (void)dir_.write("trace.csv", "submit,duration,pods,gpusPerPod,queue\n0,10m,1,1,q\n");
     std::error_code ec;
-    fs::create_symlink("/etc/passwd", dir_ / "link-out.yaml", ec);
-    fs::create_symlink("/dev/zero", dir_ / "link-zero.yaml", ec);
-    fs::create_directory(dir_ / "sub", ec);
-    (void)mkfifo((dir_ / "fifo.yaml").c_str(), 0600);
-  }
-
-  DiskInputs(const DiskInputs&) = delete;
-  DiskInputs& operator=(const DiskInputs&) = delete;
-
-  ~DiskInputs() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
+    fs::create_symlink("/etc/passwd", dir_.path() / "link-out.yaml", ec);
+    fs::create_symlink("/dev/zero", dir_.path() / "link-zero.yaml", ec);
+    fs::create_directory(dir_.path() / "sub", ec);
+    (void)mkfifo((dir_.path() / "fifo.yaml").c_str(), 0600);
   }
 
   [[nodiscard]] const std::vector<std::string>& paths() const { return paths_; }
 
  private:
-  fs::path dir_;
+  drasim::TempDir dir_;
   std::vector<std::string> paths_;
 };
 

@@ -1,8 +1,8 @@
-#include "sim/load/name_rules.h"
+#include "model/k8s/name_rules.h"
 
 #include <algorithm>
 
-namespace drasim::sim {
+namespace drasim::model {
 namespace {
 
 bool lower_alnum(char c) {
@@ -23,10 +23,10 @@ bool shaped(std::string_view s, size_t max, Edge edge, std::string_view inner) {
 
 }  // namespace
 
-bool is_dns_subdomain(std::string_view s) {
+bool is_dns_subdomain(std::string_view s, size_t max_size) {
   // Each dot-separated part starts and ends with a letter or digit (no empty parts); unlike a
   // label, a part may be longer than 63 characters.
-  if (!shaped(s, 253, lower_alnum, "-.")) {
+  if (!shaped(s, max_size, lower_alnum, "-.")) {
     return false;
   }
   size_t start = 0;
@@ -49,12 +49,15 @@ bool is_qualified_name(std::string_view s) {
   if (slash != std::string_view::npos && !is_dns_subdomain(s.substr(0, slash))) {
     return false;
   }
-  const std::string_view name = slash == std::string_view::npos ? s : s.substr(slash + 1);
-  return shaped(name, 63, alnum, "-_.");
+  return is_qualified_name_part(slash == std::string_view::npos ? s : s.substr(slash + 1));
+}
+
+bool is_qualified_name_part(std::string_view s) {
+  return shaped(s, 63, alnum, "-_.");
 }
 
 bool is_label_value(std::string_view s) {
   return s.empty() || shaped(s, 63, alnum, "-_.");
 }
 
-}  // namespace drasim::sim
+}  // namespace drasim::model
