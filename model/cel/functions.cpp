@@ -1,6 +1,7 @@
 #include "model/cel/functions.h"
 
 #include "model/cel/function_impls.h"
+#include "model/cel/work.h"
 
 #include <fmt/format.h>
 
@@ -396,14 +397,29 @@ Value call_function(FunctionId id, std::span<const Value> args, const re2::RE2* 
   return call_k8s_function(id, args, constant_regex);
 }
 
-uint64_t call_cost(FunctionId id, std::span<const Value> a) {
+uint64_t call_cost(FunctionId id, std::span<const Value> a, uint64_t budget) {
   const auto size = [&](std::size_t i) {
     return i < a.size() ? value_size(a[i]) : 0;
+  };
+  // Measuring stops just past the budget: any charge above it cancels the evaluation alike.
+  const uint64_t cap = budget == UINT64_MAX ? budget : budget + 1;
+  const auto nested = [&](std::size_t i) {
+    return i < a.size() ? nested_values(a[i], cap) : 0;
+  };
+  const auto plus = [](uint64_t x, uint64_t y) {
+    return y > UINT64_MAX - x ? UINT64_MAX : x + y;
+  };
+  const auto times = [](uint64_t x, uint64_t y) {
+    return (x != 0 && y > UINT64_MAX / x) ? UINT64_MAX : x * y;
   };
   switch (id) {
     case FunctionId::kEquals:
     case FunctionId::kNotEquals:
-      return a.size() == 2 ? scaled(std::min(size(0), size(1)), kStringTraversal) : 1;
+      if (a.size() != 2) {
+        return 1;
+      }
+      return plus(scaled(std::min(size(0), size(1)), kStringTraversal),
+                  std::min(nested(0), nested(1)));
     case FunctionId::kLess:
     case FunctionId::kLessEquals:
     case FunctionId::kGreater:
@@ -420,7 +436,7 @@ uint64_t call_cost(FunctionId id, std::span<const Value> a) {
       }
       return 1;
     case FunctionId::kIn:
-      return (a.size() == 2 && a[1].kind() == ValueKind::kList) ? size(1) : 1;
+      return (a.size() == 2 && a[1].kind() == ValueKind::kList) ? plus(size(1), nested(1)) : 1;
     case FunctionId::kStartsWith:
     case FunctionId::kEndsWith:
       return scaled(size(1), kStringTraversal);
@@ -430,10 +446,15 @@ uint64_t call_cost(FunctionId id, std::span<const Value> a) {
     case FunctionId::kFind:
     case FunctionId::kFindAll:
       return scaled(size(0) + 1, kStringTraversal) * scaled(size(1), kRegexLength);
+    case FunctionId::kFormat: {
+      // The output is about as long as the arguments printed, at the traversal factor.
+      const uint64_t printed = a.size() == 2 ? printed_size(a[1], times(cap, 10)) : 0;
+      return plus(std::max<uint64_t>(1, scaled(size(0), kStringTraversal)),
+                  scaled(printed, kStringTraversal));
+    }
     case FunctionId::kToString:
     case FunctionId::kToBytes:
     case FunctionId::kQuote:
-    case FunctionId::kFormat:
     case FunctionId::kLowerAscii:
     case FunctionId::kUpperAscii:
     case FunctionId::kSubstring:
@@ -452,27 +473,43 @@ uint64_t call_cost(FunctionId id, std::span<const Value> a) {
     case FunctionId::kSplit:
       return scaled(size(0), 2 * kStringTraversal);
     case FunctionId::kJoin: {
+      // Summed in bytes (no decoding), stopping once past the budget.
       uint64_t total = 0;
+      const uint64_t separator = a.size() > 1 && is_text(a[1]) ? a[1].as_string().size() : 0;
       if (!a.empty() && a[0].kind() == ValueKind::kList) {
         for (const Value& v : a[0].as_list()) {
-          total += value_size(v) + size(1);
+          total = plus(total, plus(is_text(v) ? v.as_string().size() : 1, separator));
+          if (scaled(total, 2 * kStringTraversal) > budget) {
+            break;
+          }
         }
       }
       return scaled(total, 2 * kStringTraversal);
     }
     case FunctionId::kIndexOf:
     case FunctionId::kLastIndexOf:
+    case FunctionId::kFlatten:
+      return std::max<uint64_t>(1, plus(size(0), nested(0)));
+    case FunctionId::kDistinct: {
+      // Each element is compared with the distinct ones kept before it: n(n-1)/2 comparisons,
+      // each visiting at most the elements' nested values.
+      const uint64_t n = size(0);
+      return std::max<uint64_t>(1, plus(times(n, n - (n > 0 ? 1 : 0)) / 2, times(n, nested(0))));
+    }
+    case FunctionId::kSetsContains:
+    case FunctionId::kSetsIntersects:
+    case FunctionId::kSetsEquivalent: {
+      // Every element of one list compared with every element of the other (both ways for
+      // equivalent), as ext/sets.go's estimator counts them.
+      const uint64_t pairs = times(plus(size(0), nested(0)), plus(size(1), nested(1)));
+      return std::max<uint64_t>(1, id == FunctionId::kSetsEquivalent ? times(pairs, 2) : pairs);
+    }
     case FunctionId::kIsSorted:
     case FunctionId::kSum:
     case FunctionId::kMin:
     case FunctionId::kMax:
     case FunctionId::kSort:
-    case FunctionId::kDistinct:
-    case FunctionId::kFlatten:
     case FunctionId::kSlice:
-    case FunctionId::kSetsContains:
-    case FunctionId::kSetsEquivalent:
-    case FunctionId::kSetsIntersects:
       return std::max<uint64_t>(1, size(0) + (a.size() > 1 ? size(1) : 0));
     case FunctionId::kListsRange:
       return (!a.empty() && a[0].kind() == ValueKind::kInt && a[0].as_int() > 0)

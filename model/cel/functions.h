@@ -21,8 +21,10 @@ namespace drasim::model::cel {
 /// back as error values (`no such overload`, `division by zero`, ...).
 Value call_function(FunctionId id, std::span<const Value> args, const re2::RE2* constant_regex);
 
-/// The runtime cost of calling `id` on `args`.
-uint64_t call_cost(FunctionId id, std::span<const Value> args);
+/// The runtime cost of calling `id` on `args`: cel-go's formula, plus the nested values the call
+/// visits (model/cel/work.h). `budget` is the cost still allowed; measuring stops once a cost is
+/// known to exceed it, so the result is then only known to be larger than `budget`.
+uint64_t call_cost(FunctionId id, std::span<const Value> args, uint64_t budget);
 
 /// CEL's error for a call with no overload for the argument kinds.
 Value no_such_overload(FunctionId id, std::span<const Value> args);

@@ -2,6 +2,9 @@
 
 #include "model/cel/functions.h"
 
+#include <re2/re2.h>
+
+#include <algorithm>
 #include <array>
 
 // Evaluation semantics: cel-spec doc/langdef.md ("Evaluation", "Logical Operators": commutative
@@ -140,6 +143,32 @@ Value conditional(EvalState& s, const Node& n) {
   return evaluate_node(s, n.children[cond.as_bool() ? 1 : 2]);
 }
 
+constexpr std::size_t kRuntimeRegexes = 64;
+
+/// The compiled pattern for a regex call whose pattern was computed at run time: from this
+/// evaluation's cache, or compiled and charged its program size. nullptr when the pattern does
+/// not compile (the call then reports RE2's error) or when the charge cancels the evaluation.
+const re2::RE2* runtime_regex(EvalState& s, const std::string& pattern) {
+  const auto hit = std::find_if(s.regexes.begin(), s.regexes.end(),
+                                [&](const RuntimeRegex& r) { return r.pattern == pattern; });
+  if (hit != s.regexes.end()) {
+    return hit->compiled.get();
+  }
+  auto compiled = std::make_shared<const re2::RE2>(pattern, re2::RE2::Quiet);
+  if (!compiled->ok() || !charge(s, static_cast<uint64_t>(compiled->ProgramSize()))) {
+    return nullptr;
+  }
+  if (s.regexes.size() == kRuntimeRegexes) {
+    s.regexes.erase(s.regexes.begin());
+  }
+  s.regexes.push_back({pattern, std::move(compiled)});
+  return s.regexes.back().compiled.get();
+}
+
+bool is_regex_call(FunctionId id) {
+  return id == FunctionId::kMatches || id == FunctionId::kFind || id == FunctionId::kFindAll;
+}
+
 Value call(EvalState& s, int32_t index, const Node& n) {
   switch (n.function) {
     case FunctionId::kLogicalAnd:
@@ -166,12 +195,19 @@ Value call(EvalState& s, int32_t index, const Node& n) {
     }
     return index_value(args[0], args[1], n.function == FunctionId::kOptIndex);
   }
-  if (!charge(s, call_cost(n.function, view))) {
+  if (!charge(s, call_cost(n.function, view, s.cost_limit - std::min(s.cost, s.cost_limit)))) {
     return cancelled();
   }
   const re2::RE2* re = s.program.constant_regex.empty()
                            ? nullptr
                            : s.program.constant_regex[static_cast<std::size_t>(index)].get();
+  if (re == nullptr && is_regex_call(n.function) && count == 2
+      && args[1].kind() == ValueKind::kString) {
+    re = runtime_regex(s, args[1].as_string());
+    if (s.cancelled) {
+      return cancelled();
+    }
+  }
   return call_function(n.function, view, re);
 }
 
