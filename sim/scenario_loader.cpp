@@ -4,6 +4,7 @@
 #include "sim/generate/timeline_expand.h"
 #include "sim/load/cel_checks.h"
 #include "sim/load/decode_scenario.h"
+#include "sim/load/json_source.h"
 #include "sim/load/object_dispatch.h"
 #include "sim/load/pool_checks.h"
 #include "sim/load/quote.h"
@@ -20,6 +21,13 @@ namespace drasim::sim {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// The reader is picked by content (looks_like_json), not by the file's name.
+std::vector<Document> parse_text(std::string_view text, uint32_t file_index,
+                                 const std::string& name, Diagnostics& diagnostics) {
+  return looks_like_json(text) ? parse_json(text, file_index, name, diagnostics)
+                               : parse_yaml(text, file_index, name, diagnostics);
+}
 
 bool is_yaml_file(const fs::path& p) {
   const std::string ext = p.extension().string();
@@ -99,7 +107,7 @@ void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles& 
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(text.name);
     const DecodeContext ctx{text.name, &diagnostics, &files};
-    for (const Document& doc : parse_yaml(text.text, file_index, text.name, diagnostics)) {
+    for (const Document& doc : parse_text(text.text, file_index, text.name, diagnostics)) {
       decode_applied(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index, apply->objects);
     }
   }
@@ -112,7 +120,7 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, In
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(input.name);
     const DecodeContext ctx{input.name, &diagnostics, &files};
-    for (const Document& doc : parse_yaml(input.text, file_index, input.name, diagnostics)) {
+    for (const Document& doc : parse_text(input.text, file_index, input.name, diagnostics)) {
       dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index);
     }
   }

@@ -30,12 +30,14 @@
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
 #include "model/cluster_builder.h"
 #include "reports/json_report.h"
+#include "reports/json_writer.h"
 #include "reports/junit_report.h"
 #include "reports/summary.h"
 #include "sim/engine/engine.h"
 #include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
 #include "sim/load/quote.h"
+#include "sim/load/yaml_source.h"
 #include "sim/scenario_loader.h"
 
 #include <sys/stat.h>
@@ -450,6 +452,56 @@ std::string reference_scenario(Rng& rng) {
   return out;
 }
 
+/// `n` written as JSON, as `kubectl get -o json` would: quoted scalars as strings, plain ones
+/// that read as JSON literals (numbers, true, false) as they are, every other one as a string.
+void write_json(const drasim::sim::DocNode& n, std::string& out) {
+  switch (n.kind) {
+    case drasim::sim::DocKind::kNull:
+      out += "null";
+      return;
+    case drasim::sim::DocKind::kScalar: {
+      const bool literal =
+          !n.quoted
+          && (n.scalar == "true" || n.scalar == "false"
+              || (!n.scalar.empty()
+                  && n.scalar.find_first_not_of("0123456789-+.eE") == std::string::npos
+                  && std::isdigit(static_cast<unsigned char>(n.scalar.back())) && n.scalar[0] != '+'
+                  && n.scalar[0] != '.' && !(n.scalar.size() > 1 && n.scalar[0] == '0')));
+      out += literal ? n.scalar : drasim::reports::JsonWriter::quote(n.scalar);
+      return;
+    }
+    case drasim::sim::DocKind::kSequence:
+    case drasim::sim::DocKind::kMap: {
+      const bool map = n.kind == drasim::sim::DocKind::kMap;
+      out += map ? "{" : "[";
+      for (size_t i = 0; i < n.children.size(); ++i) {
+        out += i == 0 ? "\n" : ",\n";
+        if (map) {
+          out += drasim::reports::JsonWriter::quote(n.keys[i]) + ": ";
+        }
+        write_json(n.children[i], out);
+      }
+      out += map ? "}" : "]";
+      return;
+    }
+  }
+}
+
+/// The documents of a YAML seed as one kubectl-style JSON List (nullopt when it does not parse).
+std::optional<std::string> as_json_list(const std::string& yaml) {
+  drasim::sim::Diagnostics d;
+  const auto docs = drasim::sim::parse_yaml(yaml, 0, "seed.yaml", d);
+  if (d.has_errors() || docs.empty()) {
+    return std::nullopt;
+  }
+  std::string out = "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [";
+  for (size_t i = 0; i < docs.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    write_json(docs[i].root, out);
+  }
+  return out + "]}\n";
+}
+
 /// The input of one iteration, derived only from the seed corpus, --seed and the iteration.
 std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t seed,
                                   uint64_t iteration) {
@@ -463,6 +515,16 @@ std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t 
   }
   const InputText& base = rng.pick(seeds);
   std::string text = base.text;
+  if (rng.chance(6)) {  // the JSON reader: the seed as a kubectl List, mutated
+    if (auto json = as_json_list(text)) {
+      text = std::move(*json);
+      const size_t mutations = 1 + rng.below(3);
+      for (size_t i = 0; i < mutations; ++i) {
+        mutate_once(text, rng);
+      }
+      return {{"mutant.json", text}};
+    }
+  }
   if (rng.chance(8)) {  // splice: documents of two seeds in one stream
     text += "\n---\n" + rng.pick(seeds).text;
   }

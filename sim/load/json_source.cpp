@@ -1,0 +1,333 @@
+#include "sim/load/json_source.h"
+
+#include "sim/load/doc_reader.h"
+#include "sim/load/input_files.h"
+#include "sim/load/memory_budget.h"
+#include "sim/load/quote.h"
+
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <unordered_set>
+#include <variant>
+
+namespace drasim::sim {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+constexpr size_t kMaxDepth = 1000;  // as the YAML reader's bound on nesting
+constexpr size_t kMemoryCheckNodes = 65536;
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/// Line and column of byte offsets visited in increasing order, in one pass over the text.
+class LineCounter {
+ public:
+  explicit LineCounter(std::string_view text) : text_(text) {}
+
+  Mark at(size_t offset) {
+    offset = std::min(offset, text_.size());
+    if (offset < scanned_) {  // only an error can look back: count from the start
+      scanned_ = 0;
+      line_ = 1;
+      line_start_ = 0;
+    }
+    while (scanned_ < offset) {
+      const void* nl = std::memchr(text_.data() + scanned_, '\n', offset - scanned_);
+      if (nl == nullptr) {
+        scanned_ = offset;
+        break;
+      }
+      const auto at_nl = static_cast<size_t>(static_cast<const char*>(nl) - text_.data());
+      ++line_;
+      line_start_ = at_nl + 1;
+      scanned_ = at_nl + 1;
+    }
+    return Mark{line_, static_cast<uint32_t>(offset - line_start_ + 1)};
+  }
+
+ private:
+  std::string_view text_;
+  size_t scanned_ = 0;
+  uint32_t line_ = 1;
+  size_t line_start_ = 0;
+};
+
+/// A key or an index of the path from the root to the value being read (for messages).
+using PathPart = std::variant<std::string_view, size_t>;
+
+struct Failure {
+  Mark mark;
+  std::string path;
+  std::string expected;
+  std::string found;
+};
+
+class JsonBuilder {
+ public:
+  JsonBuilder(std::string_view text, const char* base, od::document& doc)
+      : lines_(text), base_(base), doc_(doc) {}
+
+  /// Converts `v`, or records the first failure and returns nullopt.
+  std::optional<DocNode> value(od::value v) {
+    const std::string_view token = v.raw_json_token();
+    const Mark mark = mark_of(token.data());
+    if (path_.size() >= kMaxDepth) {  // the root is at depth 0
+      fail(mark, fmt::format("JSON nested at most {} levels deep", kMaxDepth), "deeper nesting");
+      failure_->path.clear();  // a thousand `[0]` say nothing the position does not
+      return std::nullopt;
+    }
+    if (++nodes_ >= next_memory_check_ && !memory_ok(mark)) {
+      return std::nullopt;
+    }
+    od::json_type type{};
+    if (const auto err = v.type().get(type)) {
+      return syntax_error(err);
+    }
+    DocNode n;
+    n.mark = mark;
+    switch (type) {
+      case od::json_type::object:
+        return object(v, std::move(n));
+      case od::json_type::array:
+        return array(v, std::move(n));
+      case od::json_type::string: {
+        std::string_view s;
+        if (const auto err = v.get_string().get(s)) {
+          return syntax_error(err);
+        }
+        n.kind = DocKind::kScalar;
+        n.scalar.assign(s);
+        n.quoted = true;
+        return n;
+      }
+      case od::json_type::number: {
+        double d = 0;
+        if (v.get_double().get(d) != simdjson::SUCCESS) {
+          return fail(mark, "a JSON number", quote(trimmed(token)));
+        }
+        n.kind = DocKind::kScalar;
+        n.scalar.assign(trimmed(token));
+        return n;
+      }
+      case od::json_type::boolean: {
+        bool b = false;
+        if (v.get_bool().get(b) != simdjson::SUCCESS) {
+          return fail(mark, "true or false", quote(trimmed(token)));
+        }
+        n.kind = DocKind::kScalar;
+        n.scalar = b ? "true" : "false";
+        return n;
+      }
+      case od::json_type::null:
+        if (!v.is_null()) {
+          return fail(mark, "null", quote(trimmed(token)));
+        }
+        n.kind = DocKind::kNull;
+        return n;
+    }
+    return fail(mark, "a JSON value", quote(trimmed(token)));
+  }
+
+  [[nodiscard]] const std::optional<Failure>& failure() const { return failure_; }
+
+  std::nullopt_t fail(Mark at, std::string expected, std::string found) {
+    if (!failure_) {
+      failure_ = Failure{at, path(), std::move(expected), std::move(found)};
+    }
+    return std::nullopt;
+  }
+
+  /// A syntax error simdjson found while reading on: at the place the parser stopped.
+  std::nullopt_t syntax_error(simdjson::error_code err) {
+    return fail(error_mark(), "valid JSON", simdjson::error_message(err));
+  }
+
+  Mark mark_of(const char* p) { return lines_.at(p < base_ ? 0 : static_cast<size_t>(p - base_)); }
+
+  /// Where the parser stopped (or the last value read, when it cannot say).
+  Mark error_mark() {
+    const char* at = nullptr;
+    if (doc_.current_location().get(at) == simdjson::SUCCESS) {
+      return mark_of(at);
+    }
+    return Mark{1, 1};
+  }
+
+  [[nodiscard]] std::string path() const {
+    std::string out;
+    for (const PathPart& part : path_) {
+      if (const auto* key = std::get_if<std::string_view>(&part)) {
+        out = join_path(out, std::string(*key));
+      } else {
+        out += "[" + std::to_string(std::get<size_t>(part)) + "]";
+      }
+    }
+    return out;
+  }
+
+ private:
+  static std::string_view trimmed(std::string_view token) {
+    while (!token.empty() && is_space(token.back())) {
+      token.remove_suffix(1);
+    }
+    return token;
+  }
+
+  std::optional<DocNode> object(od::value v, DocNode n) {
+    n.kind = DocKind::kMap;
+    od::object obj;
+    if (const auto err = v.get_object().get(obj)) {
+      return syntax_error(err);
+    }
+    std::unordered_set<std::string_view> seen;  // used past kLinearKeys keys
+    constexpr size_t kLinearKeys = 16;
+    for (auto field_result : obj) {
+      od::field field;
+      if (const auto err = std::move(field_result).get(field)) {
+        return syntax_error(err);
+      }
+      const Mark key_mark = mark_of(field.key().raw() - 1);  // before the key is unescaped
+      std::string_view key;
+      if (const auto err = field.unescaped_key().get(key)) {
+        return syntax_error(err);
+      }
+      n.keys.emplace_back(key);
+      n.key_marks.push_back(key_mark);
+      const std::string_view kept = n.keys.back();
+      bool repeated = false;
+      if (n.keys.size() <= kLinearKeys) {
+        repeated = std::find(n.keys.begin(), n.keys.end() - 1, kept) != n.keys.end() - 1;
+      } else {
+        if (seen.empty()) {
+          seen.insert(n.keys.begin(), n.keys.end() - 1);
+        }
+        repeated = !seen.insert(kept).second;
+      }
+      path_.emplace_back(kept);
+      if (repeated) {
+        return fail(key_mark, "a key that appears once", "a duplicate key");
+      }
+      std::optional<DocNode> child = value(field.value());
+      path_.pop_back();
+      if (!child) {
+        return std::nullopt;
+      }
+      n.children.push_back(std::move(*child));
+    }
+    return n;
+  }
+
+  std::optional<DocNode> array(od::value v, DocNode n) {
+    n.kind = DocKind::kSequence;
+    od::array arr;
+    if (const auto err = v.get_array().get(arr)) {
+      return syntax_error(err);
+    }
+    for (auto item_result : arr) {
+      od::value item;
+      if (const auto err = std::move(item_result).get(item)) {
+        return syntax_error(err);
+      }
+      path_.emplace_back(n.children.size());
+      std::optional<DocNode> child = value(item);
+      path_.pop_back();
+      if (!child) {
+        return std::nullopt;
+      }
+      n.children.push_back(std::move(*child));
+    }
+    return n;
+  }
+
+  bool memory_ok(Mark at) {
+    next_memory_check_ = nodes_ + kMemoryCheckNodes;
+    if (const uint64_t resident = resident_bytes(); resident > memory_budget()) {
+      fail(at, fmt::format("inputs that fit in --max-memory ({})", format_bytes(memory_budget())),
+           fmt::format("{:.1f} MiB resident while reading this document",
+                       static_cast<double>(resident) / (1 << 20)));
+      return false;
+    }
+    return true;
+  }
+
+  LineCounter lines_;
+  const char* base_;
+  std::vector<PathPart> path_;
+  size_t nodes_ = 0;
+  size_t next_memory_check_ = kMemoryCheckNodes;
+  od::document& doc_;
+  std::optional<Failure> failure_;
+};
+
+}  // namespace
+
+bool looks_like_json(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && is_space(text[i])) {
+    ++i;
+  }
+  if (i == text.size()) {
+    return false;
+  }
+  if (text[i] == '[') {
+    return true;
+  }
+  if (text[i] != '{') {
+    return false;
+  }
+  ++i;
+  while (i < text.size() && is_space(text[i])) {
+    ++i;
+  }
+  return i < text.size() && (text[i] == '"' || text[i] == '}');
+}
+
+std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
+                                 const std::string& file_name, Diagnostics& diagnostics) {
+  std::vector<Document> documents;
+  LineCounter lines(text);
+  if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+    diagnostics.error(Diagnostic{
+        file_name, lines.at(bad), "", "UTF-8 text (as the API server requires)",
+        fmt::format("byte 0x{:02x} at offset {}", static_cast<unsigned char>(text[bad]), bad)});
+    return documents;
+  }
+  const simdjson::padded_string padded(text);
+  od::parser parser(std::max<size_t>(text.size(), 4096));
+  od::document doc;
+  JsonBuilder builder(text, padded.data(), doc);
+  const auto report = [&](Mark at, std::string expected, std::string found, std::string path) {
+    diagnostics.error(
+        Diagnostic{file_name, at, std::move(path), std::move(expected), std::move(found)});
+  };
+  if (const auto err = parser.iterate(padded).get(doc)) {
+    report(Mark{1, 1}, "valid JSON", simdjson::error_message(err), "");
+    return documents;
+  }
+  od::value root;
+  if (const auto err = doc.get_value().get(root)) {
+    report(builder.error_mark(), "valid JSON", simdjson::error_message(err), "");
+    return documents;
+  }
+  std::optional<DocNode> tree = builder.value(root);
+  if (!tree) {
+    const Failure& f = *builder.failure();
+    report(f.mark, f.expected, f.found, f.path);
+    return documents;
+  }
+  if (const char* after = nullptr; doc.current_location().get(after) == simdjson::SUCCESS) {
+    report(builder.error_mark(), "one JSON value", "more text after it", "");
+    return documents;
+  }
+  documents.push_back(Document{file_index, std::move(*tree)});
+  return documents;
+}
+
+}  // namespace drasim::sim
