@@ -1,6 +1,7 @@
 #include "cli/app.h"
 
 #include "cli/exit_codes.h"
+#include "cli/import_command.h"
 #include "cli/profiles_command.h"
 #include "cli/run_command.h"
 #include "cli/validate_command.h"
@@ -21,9 +22,11 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   app.set_version_flag("--version", "drasim 0.1.0");
   RunOptions run_options;
   ValidateOptions validate_options;
+  ImportOptions import_options;
   CLI::App* run = setup_run(app, run_options);
   CLI::App* validate = setup_validate(app, validate_options);
   CLI::App* profiles = setup_profiles(app);
+  CLI::App* import = setup_import(app, import_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -33,6 +36,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   try {
     if (profiles->parsed()) {
       return run_profiles(out);
+    }
+    if (import->parsed()) {
+      return run_import(import_options, out, err);
     }
     if (validate->parsed()) {
       return run_validate(validate_options, out);

@@ -7,6 +7,7 @@
 #include "model/kube/kube_scheduler.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace drasim::model {
 
@@ -17,27 +18,54 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
     run_kube_scheduler(state, result);
     return result;
   }
-  // KAI's default actions in order: allocate, consolidation (off with the spread strategy),
-  // reclaim, preempt, stalegangeviction.
+  // The configured actions in order (KAI's default: allocate, consolidation, reclaim,
+  // preempt, stalegangeviction). Consolidation is off with the spread strategy. The eviction
+  // actions run only while some job is pending after allocate, and share one index of running
+  // jobs (victims are re-checked lazily).
   Session session(state, now_us);
   result.fair_shares.reserve(session.shares.size());
   for (const proportion::QueueShare& q : session.shares) {
     result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});
   }
   AllocateAction allocate(session, options);
-  allocate.run(result);
-  const bool pending = std::any_of(state.pending_by_queue.begin(), state.pending_by_queue.end(),
-                                   [](const auto& jobs) { return !jobs.empty(); });
-  if (pending) {
-    // One index of running jobs serves the three actions (victims are re-checked lazily).
-    EvictionCandidates candidates(session, result);
-    if (options.placement != PlacementStrategy::kSpread) {
-      run_consolidation(session, allocate, candidates, result);
+  std::optional<bool> pending;
+  std::optional<EvictionCandidates> candidates;
+  const auto may_evict = [&] {
+    if (!pending) {
+      pending = std::any_of(state.pending_by_queue.begin(), state.pending_by_queue.end(),
+                            [](const auto& jobs) { return !jobs.empty(); });
     }
-    run_reclaim(session, allocate, candidates, result);
-    run_preempt(session, allocate, candidates, result);
+    if (*pending && !candidates) {
+      candidates.emplace(session, result);
+    }
+    return *pending;
+  };
+  for (const Action action : options.actions) {
+    switch (action) {
+      case Action::kAllocate:
+        allocate.run(result);
+        pending.reset();
+        break;
+      case Action::kConsolidation:
+        if (options.placement != PlacementStrategy::kSpread && may_evict()) {
+          run_consolidation(session, allocate, *candidates, result);
+        }
+        break;
+      case Action::kReclaim:
+        if (may_evict()) {
+          run_reclaim(session, allocate, *candidates, result);
+        }
+        break;
+      case Action::kPreempt:
+        if (may_evict()) {
+          run_preempt(session, allocate, *candidates, result);
+        }
+        break;
+      case Action::kStaleGangEviction:
+        run_stale_gang_eviction(state, now_us, options.default_staleness_grace_us, result);
+        break;
+    }
   }
-  run_stale_gang_eviction(state, now_us, result);
   result.pipelined = allocate.release_pipelined();
   state.resume_suspended_claims();
   state.resnapshot_nodes();

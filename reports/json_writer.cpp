@@ -132,4 +132,42 @@ void JsonWriter::number_row(std::initializer_list<std::string_view> numbers) {
   out_ += ']';
 }
 
+bool is_json_literal(std::string_view s) {
+  if (s == "true" || s == "false" || s == "null") {
+    return true;
+  }
+  size_t i = 0;
+  const auto digits = [&] {
+    const size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+      ++i;
+    }
+    return i > start;
+  };
+  if (i < s.size() && s[i] == '-') {
+    ++i;
+  }
+  if (i < s.size() && s[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) {
+      return false;
+    }
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+      ++i;
+    }
+    if (!digits()) {
+      return false;
+    }
+  }
+  return i == s.size();
+}
+
 }  // namespace drasim::reports

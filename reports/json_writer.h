@@ -10,6 +10,9 @@
 
 namespace drasim::reports {
 
+/// Whether `s` is, as it stands, a JSON number, `true`, `false` or `null`.
+[[nodiscard]] bool is_json_literal(std::string_view s);
+
 class JsonWriter {
  public:
   void begin_object();

@@ -2,14 +2,17 @@
 
 #include "sim/generate/generators.h"
 #include "sim/generate/timeline_expand.h"
+#include "sim/load/bind_requests.h"
 #include "sim/load/cel_checks.h"
 #include "sim/load/decode_scenario.h"
 #include "sim/load/json_source.h"
+#include "sim/load/kai_snapshot.h"
 #include "sim/load/object_dispatch.h"
 #include "sim/load/pool_checks.h"
 #include "sim/load/quote.h"
 #include "sim/load/scenario_checks.h"
 #include "sim/load/yaml_source.h"
+#include "sim/load/zip_entry.h"
 
 #include <fmt/format.h>
 
@@ -29,9 +32,32 @@ std::vector<Document> parse_text(std::string_view text, uint32_t file_index,
                                : parse_yaml(text, file_index, name, diagnostics);
 }
 
-bool is_yaml_file(const fs::path& p) {
+/// The documents of one input. A ZIP (a KAI snapshot, whatever its file is called) is opened
+/// and its `snapshot.json` read instead, inflated within the input caps and named
+/// `FILE(snapshot.json)` in messages, as linkers name an archive member.
+std::vector<Document> parse_input(const InputText& input, Scenario& scenario,
+                                  Diagnostics& diagnostics, InputFiles& files) {
+  const auto file_index = static_cast<uint32_t>(scenario.files.size());
+  if (!looks_like_zip(input.text)) {
+    scenario.files.push_back(input.name);
+    return parse_text(input.text, file_index, input.name, diagnostics);
+  }
+  scenario.files.push_back(fmt::format("{}({})", input.name, kSnapshotEntry));
+  auto entry =
+      read_zip_entry(input.text, kSnapshotEntry, files.inflate_room(), files.inflate_advice());
+  if (auto* problem = std::get_if<FileProblem>(&entry)) {
+    diagnostics.error(
+        Diagnostic{input.name, {}, "", std::move(problem->expected), std::move(problem->found)});
+    return {};
+  }
+  const std::string& json = std::get<std::string>(entry);
+  files.charge_inflated(json.size());
+  return parse_text(json, file_index, scenario.files.back(), diagnostics);
+}
+
+bool is_input_file(const fs::path& p) {
   const std::string ext = p.extension().string();
-  return ext == ".yaml" || ext == ".yml";
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
 /// Decodes documents into a Scenario, remembering skipped kinds for the warnings.
@@ -41,6 +67,10 @@ class Dispatcher {
 
   void document(const Cursor& root, uint32_t file_index) {
     if (!root.expect_map("a Kubernetes object (a mapping)")) {
+      return;
+    }
+    if (is_kai_snapshot(*root.node())) {
+      snapshot(root, file_index);
       return;
     }
     const std::string api = root["apiVersion"].required_str("an apiVersion such as v1");
@@ -58,6 +88,10 @@ class Dispatcher {
   }
 
   void finish() {
+    for (std::string& w : apply_bind_requests(bind_requests_, scenario_.objects)) {
+      scenario_.warnings.push_back(std::move(w));
+    }
+    finish_snapshots();
     for (const auto& [key, count] : skipped_) {
       scenario_.warnings.push_back(
           fmt::format("skipped {} {} object(s) ({}): drasim does not model this kind", count,
@@ -69,6 +103,8 @@ class Dispatcher {
   void dispatch(const Cursor& root, uint32_t f, const std::string& api, const std::string& kind) {
     if (api == "drasim.dev/v1alpha1" && kind == "Scenario") {
       scenario_document(root, f);
+    } else if (api == "scheduling.run.ai/v1alpha2" && kind == "BindRequest") {
+      bind_requests_.push_back(decode_bind_request(root, f));
     } else if (decode_object(root, f, api, kind, scenario_.objects) == Dispatched::kUnknown) {
       ++skipped_[{api, kind}];
     }
@@ -83,8 +119,53 @@ class Dispatcher {
     decode_scenario(root, f, scenario_);
   }
 
+  /// A KAI snapshot: its objects as manifests, its configuration kept for finish().
+  void snapshot(const Cursor& root, uint32_t f) {
+    for (const auto& [key, list] : root["rawObjects"].entries("the snapshot's objects by kind")) {
+      if (find_snapshot_key(key) == nullptr) {
+        scenario_.warnings.push_back(fmt::format(
+            "skipped rawObjects.{} of the KAI snapshot: a kind drasim does not know", quote(key)));
+        continue;
+      }
+      for (const Cursor& item : list.items("a list of objects (or null)")) {
+        document(item, f);
+      }
+    }
+    snapshots_.push_back(decode_snapshot_settings(root));
+  }
+
+  /// A snapshot's configuration becomes the run's settings unless a Scenario document is given
+  /// (then the Scenario's settings hold, and the snapshot's are named in a warning).
+  void finish_snapshots() {
+    if (snapshots_.size() > 1) {
+      scenario_.warnings.push_back(fmt::format(
+          "{} KAI snapshots in one run: their objects are merged, the first one's configuration "
+          "is used",
+          snapshots_.size()));
+    }
+    if (snapshots_.empty()) {
+      return;
+    }
+    SnapshotSettings& s = snapshots_.front();
+    if (seen_scenario_) {
+      scenario_.warnings.push_back(
+          "the Scenario document's settings are used, not the KAI snapshot's configuration");
+      return;
+    }
+    scenario_.name = "kai-snapshot";
+    scenario_.scheduler = std::move(s.scheduler);
+    if (s.kubernetes_version) {
+      scenario_.kubernetes_version = *s.kubernetes_version;
+    }
+    for (std::string& w : s.warnings) {
+      scenario_.warnings.push_back(std::move(w));
+    }
+  }
+
   Scenario& scenario_;
   bool seen_scenario_ = false;
+  std::vector<BindRequest> bind_requests_;
+  std::vector<SnapshotSettings> snapshots_;
   std::map<std::pair<std::string, std::string>, int> skipped_;
 };
 
@@ -117,11 +198,13 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, In
   Scenario scenario;
   Dispatcher dispatcher(scenario);
   for (const InputText& input : inputs) {
-    const auto file_index = static_cast<uint32_t>(scenario.files.size());
-    scenario.files.push_back(input.name);
-    const DecodeContext ctx{input.name, &diagnostics, &files};
-    for (const Document& doc : parse_text(input.text, file_index, input.name, diagnostics)) {
-      dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index);
+    std::vector<Document> docs = parse_input(input, scenario, diagnostics, files);
+    const DecodeContext ctx{scenario.files.back(), &diagnostics, &files};
+    for (Document& doc : docs) {
+      if (is_kai_snapshot(doc.root)) {
+        type_snapshot_objects(doc.root);
+      }
+      dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), doc.file_index);
     }
   }
   dispatcher.finish();
@@ -167,7 +250,7 @@ std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputF
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        if (!entry.is_directory() && is_yaml_file(entry.path())) {
+        if (!entry.is_directory() && is_input_file(entry.path())) {
           found.push_back(entry.path().string());
         }
       }
@@ -190,6 +273,28 @@ Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy&
   std::vector<InputText> inputs = read_inputs(paths, files, diagnostics);
   diagnostics.throw_if_errors();
   return load(inputs, diagnostics, files);
+}
+
+SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& policy) {
+  Diagnostics diagnostics;
+  InputFiles files({path}, policy);
+  std::vector<InputText> inputs = read_inputs({path}, files, diagnostics);
+  diagnostics.throw_if_errors();
+  Scenario table;  // only its file table is used
+  std::vector<Document> docs = parse_input(inputs.front(), table, diagnostics, files);
+  diagnostics.throw_if_errors();
+  if (docs.size() != 1 || !is_kai_snapshot(docs.front().root)) {
+    diagnostics.error(Diagnostic{table.files.back(),
+                                 {},
+                                 "",
+                                 "a KAI scheduler snapshot (a mapping with rawObjects)",
+                                 docs.empty()       ? "no document"
+                                 : docs.size() == 1 ? "another document"
+                                                    : "several documents"});
+    diagnostics.throw_if_errors();
+  }
+  type_snapshot_objects(docs.front().root);
+  return SnapshotTree{table.files.back(), std::move(docs.front())};
 }
 
 Scenario load_scenario_texts(const std::vector<InputText>& inputs) {

@@ -7,6 +7,7 @@
 /// problems are collected and thrown together as one InputError.
 
 #include "sim/load/diagnostic.h"
+#include "sim/load/doc_node.h"
 #include "sim/load/input_files.h"
 #include "sim/load/scenario.h"
 
@@ -28,5 +29,16 @@ Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy&
 
 /// Loads in-memory texts, in order. Throws InputError listing every problem.
 Scenario load_scenario_texts(const std::vector<InputText>& inputs);
+
+/// A KAI snapshot's document tree, every object under rawObjects typed (kai_snapshot.h), and
+/// the name messages give its file.
+struct SnapshotTree {
+  std::string file;
+  Document document;
+};
+
+/// Reads the snapshot `path` (the ZIP, or the snapshot.json inside it) under `policy`. Throws
+/// InputError when it cannot be read or parsed, or is not a KAI snapshot.
+SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& policy = {});
 
 }  // namespace drasim::sim

@@ -26,6 +26,8 @@ model::SchedulerOptions scheduler_options(const SchedulerConfig& config) {
   o.placement = config.placement == Placement::kSpread ? model::PlacementStrategy::kSpread
                                                        : model::PlacementStrategy::kBinpack;
   o.kube_scheduler = config.profile == Profile::kKubeScheduler;
+  o.actions = config.actions;
+  o.default_staleness_grace_us = config.staleness_grace_us;
   return o;
 }
 

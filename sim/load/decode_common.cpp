@@ -242,6 +242,21 @@ std::optional<int64_t> decode_duration_us(const Cursor& c) {
   return std::nullopt;
 }
 
+std::optional<int64_t> signed_duration_us(const Cursor& c) {
+  if (!c.present()) {
+    return std::nullopt;
+  }
+  const std::string text = c.str();
+  if (!text.empty() && text[0] == '-') {
+    if (const auto d = parse_duration(std::string_view(text).substr(1))) {
+      return -d->us;
+    }
+    c.error("a duration such as 250ms, 90s, 5m or 6h");
+    return std::nullopt;
+  }
+  return decode_duration_us(c);
+}
+
 std::optional<int64_t> decode_replicas(const Cursor& c) {
   if (!c.present()) {
     return std::nullopt;

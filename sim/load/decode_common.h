@@ -40,6 +40,10 @@ std::optional<model::NodeSelector> decode_node_selector(const Cursor& c);
 /// A drasim duration annotation value (`drasim.dev/runtime`) at `c`; nullopt when absent.
 std::optional<int64_t> decode_duration_us(const Cursor& c);
 
+/// A duration that may be negative, as KAI's CRDs and flags allow (`stalenessGracePeriod: -1s`
+/// means never), in microseconds.
+std::optional<int64_t> signed_duration_us(const Cursor& c);
+
 /// The `drasim.dev/replicas` annotation: a whole number from 1 to 1000000; nullopt when absent
 /// or invalid (invalid reports).
 std::optional<int64_t> decode_replicas(const Cursor& c);

@@ -200,46 +200,6 @@ model::ClaimSpec decode_claim_spec(const Cursor& spec, uint32_t file_index,
   return out;
 }
 
-/// One `status.allocation.devices.results` entry.
-model::DeviceAllocationResult decode_result(const Cursor& c) {
-  model::DeviceAllocationResult result;
-  c.expect_map();
-  result.request = c["request"].required_str("a request name");
-  result.driver = c["driver"].required_str("a driver name");
-  result.pool = c["pool"].required_str("a pool name");
-  result.device = c["device"].required_str("a device name");
-  if (c["adminAccess"].present()) {
-    result.admin_access = c["adminAccess"].boolean(false);
-  }
-  result.share_id = c["shareID"].str();
-  result.binding_conditions = c["bindingConditions"].string_list();
-  within_limit(c["bindingConditions"], result.binding_conditions.size(), kMaxBindingConditions,
-               "binding conditions");
-  result.binding_failure_conditions = c["bindingFailureConditions"].string_list();
-  within_limit(c["bindingFailureConditions"], result.binding_failure_conditions.size(),
-               kMaxBindingConditions, "binding failure conditions");
-  for (const auto& [name, value] : c["consumedCapacity"].entries()) {
-    result.consumed_capacity[name] = required_quantity(value);
-  }
-  return result;
-}
-
-/// `status.allocation`: device results (at most 32) and the node selector.
-std::optional<model::AllocationResult> decode_allocation(const Cursor& c) {
-  if (!c.expect_map()) {
-    return std::nullopt;
-  }
-  model::AllocationResult allocation;
-  const Cursor results = c["devices"]["results"];
-  const auto items = results.items();
-  within_limit(results, items.size(), kMaxResults, "allocation results");
-  for (const Cursor& item : items) {
-    allocation.results.push_back(decode_result(item));
-  }
-  allocation.node_selector = decode_node_selector(c["nodeSelector"]);
-  return allocation;
-}
-
 /// `status.reservedFor`: at most 256 consumers.
 std::vector<model::ClaimConsumer> decode_reserved_for(const Cursor& c) {
   std::vector<model::ClaimConsumer> out;
@@ -284,7 +244,46 @@ std::vector<model::AllocatedDeviceStatus> decode_device_statuses(const Cursor& c
   return out;
 }
 
+/// One `status.allocation.devices.results` entry.
+model::DeviceAllocationResult decode_result(const Cursor& c) {
+  model::DeviceAllocationResult result;
+  c.expect_map();
+  result.request = c["request"].required_str("a request name");
+  result.driver = c["driver"].required_str("a driver name");
+  result.pool = c["pool"].required_str("a pool name");
+  result.device = c["device"].required_str("a device name");
+  if (c["adminAccess"].present()) {
+    result.admin_access = c["adminAccess"].boolean(false);
+  }
+  result.share_id = c["shareID"].str();
+  result.binding_conditions = c["bindingConditions"].string_list();
+  within_limit(c["bindingConditions"], result.binding_conditions.size(), kMaxBindingConditions,
+               "binding conditions");
+  result.binding_failure_conditions = c["bindingFailureConditions"].string_list();
+  within_limit(c["bindingFailureConditions"], result.binding_failure_conditions.size(),
+               kMaxBindingConditions, "binding failure conditions");
+  for (const auto& [name, value] : c["consumedCapacity"].entries()) {
+    result.consumed_capacity[name] = required_quantity(value);
+  }
+  return result;
+}
+
 }  // namespace
+
+std::optional<model::AllocationResult> decode_allocation(const Cursor& c) {
+  if (!c.expect_map()) {
+    return std::nullopt;
+  }
+  model::AllocationResult allocation;
+  const Cursor results = c["devices"]["results"];
+  const auto items = results.items();
+  within_limit(results, items.size(), kMaxResults, "allocation results");
+  for (const Cursor& item : items) {
+    allocation.results.push_back(decode_result(item));
+  }
+  allocation.node_selector = decode_node_selector(c["nodeSelector"]);
+  return allocation;
+}
 
 model::ResourceClaim decode_resource_claim(const Cursor& root, uint32_t file_index,
                                            std::string_view api_version) {

@@ -37,22 +37,6 @@ model::QueueResource decode_queue_resource(const Cursor& c) {
   return r;
 }
 
-/// Durations in KAI's CRDs may be negative (`stalenessGracePeriod: -1s` means never).
-std::optional<int64_t> signed_duration_us(const Cursor& c) {
-  if (!c.present()) {
-    return std::nullopt;
-  }
-  const std::string text = c.str();
-  if (!text.empty() && text[0] == '-') {
-    if (const auto d = parse_duration(std::string_view(text).substr(1))) {
-      return -d->us;
-    }
-    c.error("a duration such as 250ms, 90s, 5m or 6h");
-    return std::nullopt;
-  }
-  return decode_duration_us(c);
-}
-
 model::TopologyConstraint decode_topology_constraint(const Cursor& c, uint32_t file_index) {
   model::TopologyConstraint t;
   c.expect_map();

@@ -160,6 +160,17 @@ SchedulerConfig decode_scheduler(const Cursor& c, uint32_t file_index) {
       s.binding_timeout = *timeout;
     }
   }
+  if (const auto grace = signed_duration_us(c["stalenessGracePeriod"])) {
+    s.staleness_grace_us = *grace;
+  }
+  if (const Cursor actions = c["actions"]; actions.present()) {
+    if (s.profile == Profile::kKubeScheduler) {
+      actions.error("no actions with the kube-scheduler profile (they are KAI's)",
+                    "an actions list");
+    } else if (auto decoded = decode_actions(actions)) {
+      s.actions = std::move(*decoded);
+    }
+  }
   return s;
 }
 
@@ -312,6 +323,52 @@ Expectation decode_expectation(const Cursor& c, uint32_t file_index) {
 }
 
 }  // namespace
+
+std::optional<std::vector<model::Action>> decode_actions(const Cursor& c) {
+  constexpr const char* kExpected =
+      "KAI actions (allocate, consolidation, reclaim, preempt, stalegangeviction), as a list or "
+      "a comma-separated string";
+  std::vector<std::pair<std::string, Cursor>> names;
+  if (c.is_scalar()) {
+    const std::string text = c.str();
+    size_t start = 0;
+    while (start <= text.size()) {
+      const size_t comma = std::min(text.find(',', start), text.size());
+      std::string name = text.substr(start, comma - start);
+      name.erase(0, name.find_first_not_of(' '));
+      name.erase(name.find_last_not_of(' ') + 1);
+      names.emplace_back(std::move(name), c);
+      start = comma + 1;
+    }
+  } else if (c.is_sequence()) {
+    for (const Cursor& item : c.items()) {
+      names.emplace_back(item.str(), item);
+    }
+  } else {
+    c.error(kExpected);
+    return std::nullopt;
+  }
+  std::vector<model::Action> out;
+  bool ok = true;
+  for (const auto& [name, at] : names) {
+    const auto* known = std::find_if(model::kActionNames.begin(), model::kActionNames.end(),
+                                     [&](const model::ActionName& a) { return a.name == name; });
+    if (known == model::kActionNames.end()) {
+      at.error(kExpected, quote(name));
+      ok = false;
+    } else if (std::find(out.begin(), out.end(), known->action) != out.end()) {
+      at.error("each action at most once", fmt::format("{} twice", quote(name)));
+      ok = false;
+    } else {
+      out.push_back(known->action);
+    }
+  }
+  if (ok && out.empty()) {
+    c.error(kExpected, "no action");
+    ok = false;
+  }
+  return ok ? std::optional(std::move(out)) : std::nullopt;
+}
 
 const char* to_string(Profile p) {
   switch (p) {

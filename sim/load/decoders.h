@@ -31,4 +31,8 @@ model::ResourceClaimTemplate decode_resource_claim_template(const Cursor& root, 
                                                             std::string_view api_version);
 model::DeviceTaintRule decode_device_taint_rule(const Cursor& root, uint32_t file_index);
 
+/// A claim's `status.allocation` (also a BindRequest's): device results (at most 32) and the
+/// node selector; nothing when it is not a mapping.
+std::optional<model::AllocationResult> decode_allocation(const Cursor& c);
+
 }  // namespace drasim::sim

@@ -134,6 +134,30 @@ FileRead InputFiles::read_found(const std::string& path) {
   return read_regular(real.string(), path);
 }
 
+std::optional<FileProblem> InputFiles::over_caps(uint64_t size) const {
+  if (size > limits_.file_bytes) {
+    return FileProblem{fmt::format("a file of at most {} (raise with --max-input-bytes)",
+                                   format_bytes(limits_.file_bytes)),
+                       fmt::format("{} bytes", size)};
+  }
+  if (total_ + size > limits_.total_bytes) {
+    return FileProblem{fmt::format("inputs of at most {} in all (raise with --max-input-total)",
+                                   format_bytes(limits_.total_bytes)),
+                       fmt::format("{} bytes with this file", total_ + size)};
+  }
+  return std::nullopt;
+}
+
+uint64_t InputFiles::inflate_room() const {
+  const uint64_t left = limits_.total_bytes > total_ ? limits_.total_bytes - total_ : 0;
+  return std::min(limits_.file_bytes, left);
+}
+
+const char* InputFiles::inflate_advice() const {
+  return limits_.file_bytes <= inflate_room() ? "raise with --max-input-bytes"
+                                              : "raise with --max-input-total";
+}
+
 FileRead InputFiles::read_regular(const std::string& name, const std::string& shown) {
   struct stat st {};
 
@@ -150,20 +174,7 @@ FileRead InputFiles::read_regular(const std::string& name, const std::string& sh
       && (fs_info.f_type == PROC_SUPER_MAGIC || fs_info.f_type == SYSFS_MAGIC)) {
     return FileProblem{kRegular, "a file of /proc or /sys"};
   }
-  const auto too_big = [&](uint64_t size) -> std::optional<FileProblem> {
-    if (size > limits_.file_bytes) {
-      return FileProblem{fmt::format("a file of at most {} (raise with --max-input-bytes)",
-                                     format_bytes(limits_.file_bytes)),
-                         fmt::format("{} bytes", size)};
-    }
-    if (total_ + size > limits_.total_bytes) {
-      return FileProblem{fmt::format("inputs of at most {} in all (raise with --max-input-total)",
-                                     format_bytes(limits_.total_bytes)),
-                         fmt::format("{} bytes with this file", total_ + size)};
-    }
-    return std::nullopt;
-  };
-  if (auto problem = too_big(static_cast<uint64_t>(st.st_size))) {
+  if (auto problem = over_caps(static_cast<uint64_t>(st.st_size))) {
     return *problem;
   }
   // O_NONBLOCK: if the file was swapped for a FIFO since the stat, opening does not wait.
@@ -188,7 +199,7 @@ FileRead InputFiles::read_regular(const std::string& name, const std::string& sh
       break;
     }
     out.text.append(chunk.data(), static_cast<size_t>(n));
-    if (auto problem = too_big(out.text.size())) {
+    if (auto problem = over_caps(out.text.size())) {
       return *problem;  // it grew while it was read
     }
   }

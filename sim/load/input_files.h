@@ -11,6 +11,7 @@
 /// and every read counts against a per-file and a per-run byte cap.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -70,8 +71,20 @@ class InputFiles {
 
   [[nodiscard]] uint64_t bytes_read() const { return total_; }
 
+  /// The most an archive entry may inflate to: the per-file cap, or what the per-run cap has
+  /// left, whichever is smaller.
+  [[nodiscard]] uint64_t inflate_room() const;
+
+  /// The advice for an entry past inflate_room(): the flag that raises the cap it hit.
+  [[nodiscard]] const char* inflate_advice() const;
+
+  /// Counts `bytes` inflated from an archive against the per-run cap (inflate_room() already
+  /// bounded them).
+  void charge_inflated(uint64_t bytes) { total_ += bytes; }
+
  private:
   FileRead read_regular(const std::string& name, const std::string& shown);
+  [[nodiscard]] std::optional<FileProblem> over_caps(uint64_t size) const;
 
   bool on_disk_ = false;            ///< built from command-line arguments
   std::vector<std::string> roots_;  ///< canonical directories

@@ -125,12 +125,16 @@ class JsonBuilder {
         n.scalar = b ? "true" : "false";
         return n;
       }
-      case od::json_type::null:
-        if (!v.is_null()) {
+      case od::json_type::null: {
+        // is_null() reports a malformed literal (`nul`, `nullx`) as an error code, never by
+        // throwing, when read with get().
+        bool is_null = false;
+        if (v.is_null().get(is_null) != simdjson::SUCCESS || !is_null) {
           return fail(mark, "null", quote(trimmed(token)));
         }
         n.kind = DocKind::kNull;
         return n;
+      }
     }
     return fail(mark, "a JSON value", quote(trimmed(token)));
   }

@@ -6,6 +6,7 @@
 #include "model/k8s/object_meta.h"
 #include "model/k8s/object_set.h"
 #include "model/k8s/taint.h"
+#include "model/kai/framework/cycle_result.h"
 #include "model/kai/plugins/implicit_tolerations.h"
 #include "sim/load/generator_spec.h"
 #include "sim/load/node_pool.h"
@@ -42,6 +43,11 @@ struct SchedulerConfig {
   /// kube-scheduler's `DynamicResourcesArgs.bindingTimeout`: how long PreBind waits for the
   /// binding conditions of a claim's devices (dra-semantics.md 6.8).
   SimDuration binding_timeout = SimDuration::seconds(600);
+  /// The KAI actions of a cycle, in order (`actions`, KAI's SchedulerConfiguration.Actions).
+  std::vector<model::Action> actions{model::kDefaultActions.begin(), model::kDefaultActions.end()};
+  /// `stalenessGracePeriod`: a PodGroup's that sets none (KAI's
+  /// globalDefaultStalenessGracePeriod; negative = never), microseconds.
+  int64_t staleness_grace_us = model::kDefaultStalenessGraceUs;
 };
 
 /// An assertion of `spec.expect[]`, checked at `at` (or at the end of the run).

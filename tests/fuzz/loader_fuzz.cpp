@@ -48,7 +48,9 @@
 #include <yaml-cpp/parser.h>
 
 #include "tests/error_grammar.h"
+#include "tests/kai_snapshot_writer.h"
 #include "tests/temp_dir.h"
+#include "tests/zip_writer.h"
 #include <algorithm>
 #include <chrono>
 #include <csignal>
@@ -459,17 +461,11 @@ void write_json(const drasim::sim::DocNode& n, std::string& out) {
     case drasim::sim::DocKind::kNull:
       out += "null";
       return;
-    case drasim::sim::DocKind::kScalar: {
-      const bool literal =
-          !n.quoted
-          && (n.scalar == "true" || n.scalar == "false"
-              || (!n.scalar.empty()
-                  && n.scalar.find_first_not_of("0123456789-+.eE") == std::string::npos
-                  && std::isdigit(static_cast<unsigned char>(n.scalar.back())) && n.scalar[0] != '+'
-                  && n.scalar[0] != '.' && !(n.scalar.size() > 1 && n.scalar[0] == '0')));
-      out += literal ? n.scalar : drasim::reports::JsonWriter::quote(n.scalar);
+    case drasim::sim::DocKind::kScalar:
+      out += !n.quoted && drasim::reports::is_json_literal(n.scalar)
+                 ? n.scalar
+                 : drasim::reports::JsonWriter::quote(n.scalar);
       return;
-    }
     case drasim::sim::DocKind::kSequence:
     case drasim::sim::DocKind::kMap: {
       const bool map = n.kind == drasim::sim::DocKind::kMap;
@@ -502,6 +498,41 @@ std::optional<std::string> as_json_list(const std::string& yaml) {
   return out + "]}\n";
 }
 
+/// The objects of a YAML seed as a KAI snapshot (tests/kai_snapshot_writer.h), mutated, in the
+/// plugin's ZIP half the time, and the ZIP itself damaged now and then; the seed's Scenario
+/// document and other kinds beside it (nullopt when the seed does not parse).
+std::optional<std::vector<InputText>> as_snapshot(const std::string& yaml, Rng& rng) {
+  drasim::sim::Diagnostics d;
+  const auto docs = drasim::sim::parse_yaml(yaml, 0, "seed.yaml", d);
+  if (d.has_errors() || docs.empty()) {
+    return std::nullopt;
+  }
+  drasim::test::SnapshotParts parts = drasim::test::to_kai_snapshot(docs);
+  const size_t mutations = rng.below(4);
+  for (size_t i = 0; i < mutations; ++i) {
+    mutate_once(parts.json, rng);
+  }
+  std::vector<InputText> inputs;
+  if (rng.chance(2)) {
+    std::string zip = drasim::test::snapshot_zip(parts.json);
+    if (rng.chance(4)) {  // a damaged archive: a flipped byte, or cut short
+      const size_t at = rng.below(zip.size());
+      if (rng.chance(2)) {
+        zip[at] = static_cast<char>(zip[at] ^ static_cast<char>(1 + rng.below(255)));
+      } else {
+        zip.resize(at);
+      }
+    }
+    inputs.push_back({"snapshot.zip", std::move(zip)});
+  } else {
+    inputs.push_back({"snapshot.json", std::move(parts.json)});
+  }
+  if (!parts.rest.empty()) {
+    inputs.push_back({"rest.yaml", std::move(parts.rest)});
+  }
+  return inputs;
+}
+
 /// The input of one iteration, derived only from the seed corpus, --seed and the iteration.
 std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t seed,
                                   uint64_t iteration) {
@@ -515,6 +546,11 @@ std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t 
   }
   const InputText& base = rng.pick(seeds);
   std::string text = base.text;
+  if (rng.chance(8)) {  // the snapshot reader: the seed's objects as a KAI snapshot
+    if (auto snapshot = as_snapshot(text, rng)) {
+      return *snapshot;
+    }
+  }
   if (rng.chance(6)) {  // the JSON reader: the seed as a kubectl List, mutated
     if (auto json = as_json_list(text)) {
       text = std::move(*json);

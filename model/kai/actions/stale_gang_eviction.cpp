@@ -8,12 +8,13 @@
 
 namespace drasim::model {
 
-void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& result) {
+void run_stale_gang_eviction(ClusterState& state, int64_t now_us, int64_t default_grace_us,
+                             CycleResult& result) {
   // Evictions change the set (a job leaves it when its last pod is gone), so walk a copy.
   const std::vector<JobId> candidates(state.below_min_member.begin(), state.below_min_member.end());
   for (const JobId id : candidates) {
     JobInfo& job = state.jobs[id.index()];
-    const int64_t grace = job.staleness_grace_us.value_or(kDefaultStalenessGraceUs);
+    const int64_t grace = job.staleness_grace_us.value_or(default_grace_us);
     if (grace < 0) {
       continue;
     }

@@ -9,13 +9,12 @@
 
 namespace drasim::model {
 
-/// KAI's default `stalenessGracePeriod` (60 s).
-inline constexpr int64_t kDefaultStalenessGraceUs = 60'000'000;
-
 /// stalegangeviction: a job with pods on nodes but fewer than minMember of them (and none
 /// succeeded) is stale from the first cycle that sees it so; once its grace period has passed
-/// (negative = never) every binding or running pod of it is evicted. Asks the engine to wake up
+/// (negative = never; a PodGroup without `stalenessGracePeriod` has `default_grace_us`, KAI's
+/// global default) every binding or running pod of it is evicted. Asks the engine to wake up
 /// when the earliest pending grace period ends.
-void run_stale_gang_eviction(ClusterState& state, int64_t now_us, CycleResult& result);
+void run_stale_gang_eviction(ClusterState& state, int64_t now_us, int64_t default_grace_us,
+                             CycleResult& result);
 
 }  // namespace drasim::model

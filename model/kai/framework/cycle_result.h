@@ -7,17 +7,50 @@
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace drasim::model {
 
+/// KAI's actions (pkg/scheduler/actions), as a scheduler configuration names them.
+enum class Action { kAllocate, kConsolidation, kReclaim, kPreempt, kStaleGangEviction };
+
+/// KAI's default action order (pkg/scheduler/conf_util: allocate, consolidation, reclaim,
+/// preempt, stalegangeviction).
+inline constexpr std::array<Action, 5> kDefaultActions = {Action::kAllocate, Action::kConsolidation,
+                                                          Action::kReclaim, Action::kPreempt,
+                                                          Action::kStaleGangEviction};
+
+/// An action's name in a scheduler configuration, and the action of a name (none if unknown).
+struct ActionName {
+  std::string_view name;
+  Action action;
+};
+
+inline constexpr std::array<ActionName, 5> kActionNames = {{
+    {"allocate", Action::kAllocate},
+    {"consolidation", Action::kConsolidation},
+    {"reclaim", Action::kReclaim},
+    {"preempt", Action::kPreempt},
+    {"stalegangeviction", Action::kStaleGangEviction},
+}};
+
+/// KAI's default `globalDefaultStalenessGracePeriod` (60 s).
+inline constexpr int64_t kDefaultStalenessGraceUs = 60'000'000;
+
 struct SchedulerOptions {
   PlacementStrategy placement = PlacementStrategy::kBinpack;
   bool kube_scheduler = false;  ///< the upstream default scheduler instead of KAI
+  /// The actions a KAI cycle runs, in order (conf.SchedulerConfiguration.Actions).
+  std::vector<Action> actions{kDefaultActions.begin(), kDefaultActions.end()};
+  /// The staleness grace period of a PodGroup that sets none (KAI's
+  /// `globalDefaultStalenessGracePeriod`, 60 s; negative = never).
+  int64_t default_staleness_grace_us = kDefaultStalenessGraceUs;
 };
 
 /// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements

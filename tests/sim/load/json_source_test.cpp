@@ -91,6 +91,10 @@ TEST_CASE("bad JSON is an error at its line and column with the path read so far
   CHECK(json_errors(std::string(1001, '[') + std::string(1001, ']'))
         == std::vector<std::string>{"d.json:1:1001: error: <document>: JSON nested at most 1000 "
                                     "levels deep, got deeper nesting"});
+  // A broken literal: simdjson types it null by its first byte; reading it must report, not
+  // throw (the snapshot fuzzer found `nu#` ending in an internal error).
+  CHECK(json_errors("{\"a\": [nu#]}")
+        == std::vector<std::string>{"d.json:1:8: error: a[0]: null, got \"nu#\""});
   CHECK(json_errors("{\"a\": \"x\xff\"}")
         == std::vector<std::string>{"d.json:1:9: error: <document>: UTF-8 text (as the API server "
                                     "requires), got byte 0xff at offset 8"});

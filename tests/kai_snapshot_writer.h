@@ -1,0 +1,134 @@
+#pragma once
+/// Scenario documents written as a KAI scheduler snapshot, the way KAI's snapshot plugin would
+/// (pkg/scheduler/plugins/snapshot/snapshot.go): objects listed by kind under `rawObjects`
+/// without apiVersion or kind, every list key of KAI v0.17 present and null when empty, the
+/// operator's default configuration, durations in integer nanoseconds. Used by the snapshot
+/// round-trip tool (tests/tools/make_kai_snapshot.cpp) and the loader fuzzer.
+
+#include "reports/kai_snapshot_import.h"
+#include "sim/load/doc_node.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace drasim::test {
+
+struct SnapshotParts {
+  std::string json;  ///< snapshot.json
+  std::string rest;  ///< what a snapshot cannot hold, as a stream of JSON documents
+};
+
+namespace detail {
+
+inline std::string scalar_of(const sim::DocNode& n, std::string_view key) {
+  const sim::DocNode* v = n.find(key);
+  return v != nullptr && v->kind == sim::DocKind::kScalar ? v->scalar : std::string();
+}
+
+/// The rawObjects key of a kind drasim models and a snapshot holds, or empty.
+inline std::string key_of(const std::string& kind) {
+  static const std::map<std::string, std::string> keys = {{"Pod", "pods"},
+                                                          {"Node", "nodes"},
+                                                          {"Queue", "queues"},
+                                                          {"PodGroup", "podGroups"},
+                                                          {"PriorityClass", "priorityClasses"},
+                                                          {"ResourceClaim", "resourceClaims"},
+                                                          {"ResourceSlice", "resourceSlices"},
+                                                          {"DeviceClass", "deviceClasses"},
+                                                          {"Topology", "topologies"}};
+  const auto it = keys.find(kind);
+  return it == keys.end() ? std::string() : it->second;
+}
+
+/// `object` without its apiVersion and kind, as the informers' objects are.
+inline sim::DocNode untyped(const sim::DocNode& object) {
+  sim::DocNode out = object;
+  out.keys.clear();
+  out.key_marks.clear();
+  out.children.clear();
+  for (size_t i = 0; i < object.keys.size(); ++i) {
+    if (object.keys[i] != "apiVersion" && object.keys[i] != "kind") {
+      out.keys.push_back(object.keys[i]);
+      out.key_marks.push_back(object.key_marks[i]);
+      out.children.push_back(object.children[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// The objects of `docs` (List items included) as a snapshot, the rest (the Scenario document,
+/// Namespaces, claim templates, DeviceTaintRules, anything else) as JSON documents.
+inline SnapshotParts to_kai_snapshot(const std::vector<sim::Document>& docs) {
+  // Every key of KAI v0.17's RawKubernetesObjects, in its order.
+  static const std::vector<std::string> order = {"pods",
+                                                 "nodes",
+                                                 "queues",
+                                                 "podGroups",
+                                                 "bindRequests",
+                                                 "priorityClasses",
+                                                 "configMaps",
+                                                 "persistentVolumes",
+                                                 "persistentVolumeClaims",
+                                                 "csiStorageCapacities",
+                                                 "storageClasses",
+                                                 "csiDrivers",
+                                                 "resourceClaims",
+                                                 "resourceSlices",
+                                                 "deviceClasses",
+                                                 "topologies",
+                                                 "nodeResourceTopologies"};
+  std::vector<const sim::DocNode*> objects;
+  for (const sim::Document& doc : docs) {
+    if (detail::scalar_of(doc.root, "kind") == "List") {
+      const sim::DocNode* items = doc.root.find("items");
+      for (size_t k = 0; items != nullptr && k < items->children.size(); ++k) {
+        objects.push_back(&items->children[k]);
+      }
+    } else if (doc.root.kind == sim::DocKind::kMap) {
+      objects.push_back(&doc.root);
+    }
+  }
+  SnapshotParts out;
+  std::map<std::string, std::vector<std::string>> lists;
+  for (const sim::DocNode* o : objects) {
+    const std::string key = detail::key_of(detail::scalar_of(*o, "kind"));
+    std::string json;
+    if (key.empty()) {
+      reports::append_json(*o, json);
+      out.rest += "---\n" + json + "\n";
+    } else {
+      reports::append_json(detail::untyped(*o), json);
+      lists[key].push_back(std::move(json));
+    }
+  }
+  // The operator's default configuration, which drasim's Scenario defaults equal.
+  out.json =
+      R"({"config":{"actions":"allocate, consolidation, reclaim, preempt, stalegangeviction","tiers":[{"plugins":[{"name":"predicates"},{"name":"proportion"},{"name":"nodeplacement","arguments":{"cpu":"binpack","gpu":"binpack"}}]}]})"
+      "\n"
+      R"(,"schedulerParams":{"schedulerName":"kai-scheduler","fullHierarchyFairness":true,"globalDefaultStalenessGracePeriod":60000000000,"schedulePeriod":1000000000,"queueLabelKey":"kai.scheduler/queue"})"
+      "\n,\"rawObjects\":{";
+  for (size_t k = 0; k < order.size(); ++k) {
+    out.json += fmt::format("{}\"{}\":", k == 0 ? "" : ",", order[k]);
+    const auto it = lists.find(order[k]);
+    if (it == lists.end()) {
+      out.json += "null";
+      continue;
+    }
+    out.json += "[";
+    for (size_t j = 0; j < it->second.size(); ++j) {
+      out.json += (j == 0 ? "" : "\n,") + it->second[j];
+    }
+    out.json += "]";
+  }
+  out.json +=
+      "}\n,\"discovery\":{\"serverVersion\":{\"major\":\"1\",\"minor\":\"35\"},\"resources\":null}}"
+      "\n";
+  return out;
+}
+
+}  // namespace drasim::test
