@@ -25,24 +25,30 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The reader is picked by content (looks_like_json), not by the file's name.
+/// The reader is picked by content (looks_like_json), not by the file's name. The JSON reader
+/// hands the items of object lists to `sink` as it reads them (json_source.h).
 std::vector<Document> parse_text(std::string_view text, uint32_t file_index,
-                                 const std::string& name, Diagnostics& diagnostics) {
-  return looks_like_json(text) ? parse_json(text, file_index, name, diagnostics)
+                                 const std::string& name, Diagnostics& diagnostics,
+                                 const ItemSink& sink = {}) {
+  return looks_like_json(text) ? parse_json(text, file_index, name, diagnostics, sink)
                                : parse_yaml(text, file_index, name, diagnostics);
 }
 
-/// The documents of one input. A ZIP (a KAI snapshot, whatever its file is called) is opened
-/// and its `snapshot.json` read instead, inflated within the input caps and named
-/// `FILE(snapshot.json)` in messages, as linkers name an archive member.
-std::vector<Document> parse_input(const InputText& input, Scenario& scenario,
-                                  Diagnostics& diagnostics, InputFiles& files) {
-  const auto file_index = static_cast<uint32_t>(scenario.files.size());
+/// The name messages give an input: a ZIP (a KAI snapshot) is read as its `snapshot.json`,
+/// named `FILE(snapshot.json)` as linkers name an archive member.
+std::string shown_name(const InputText& input) {
+  return looks_like_zip(input.text) ? fmt::format("{}({})", input.name, kSnapshotEntry)
+                                    : input.name;
+}
+
+/// The documents of one input (named `shown` in messages). A ZIP, whatever its file is called,
+/// is opened and its `snapshot.json` read instead, inflated within the input caps.
+std::vector<Document> parse_input(const InputText& input, uint32_t file_index,
+                                  const std::string& shown, Diagnostics& diagnostics,
+                                  InputFiles& files, const ItemSink& sink = {}) {
   if (!looks_like_zip(input.text)) {
-    scenario.files.push_back(input.name);
-    return parse_text(input.text, file_index, input.name, diagnostics);
+    return parse_text(input.text, file_index, shown, diagnostics, sink);
   }
-  scenario.files.push_back(fmt::format("{}({})", input.name, kSnapshotEntry));
   auto entry =
       read_zip_entry(input.text, kSnapshotEntry, files.inflate_room(), files.inflate_advice());
   if (auto* problem = std::get_if<FileProblem>(&entry)) {
@@ -52,7 +58,7 @@ std::vector<Document> parse_input(const InputText& input, Scenario& scenario,
   }
   const std::string& json = std::get<std::string>(entry);
   files.charge_inflated(json.size());
-  return parse_text(json, file_index, scenario.files.back(), diagnostics);
+  return parse_text(json, file_index, shown, diagnostics, sink);
 }
 
 bool is_input_file(const fs::path& p) {
@@ -99,6 +105,9 @@ class Dispatcher {
     }
   }
 
+  /// What the objects of the snapshot about to be dispatched showed (read as they streamed).
+  void set_snapshot_shape(const SnapshotShape& shape) { shape_ = shape; }
+
  private:
   void dispatch(const Cursor& root, uint32_t f, const std::string& api, const std::string& kind) {
     if (api == "drasim.dev/v1alpha1" && kind == "Scenario") {
@@ -131,7 +140,7 @@ class Dispatcher {
         document(item, f);
       }
     }
-    snapshots_.push_back(decode_snapshot_settings(root));
+    snapshots_.push_back(decode_snapshot_settings(root, shape_));
   }
 
   /// A snapshot's configuration becomes the run's settings unless a Scenario document is given
@@ -163,6 +172,7 @@ class Dispatcher {
   }
 
   Scenario& scenario_;
+  SnapshotShape shape_;
   bool seen_scenario_ = false;
   std::vector<BindRequest> bind_requests_;
   std::vector<SnapshotSettings> snapshots_;
@@ -198,11 +208,31 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, In
   Scenario scenario;
   Dispatcher dispatcher(scenario);
   for (const InputText& input : inputs) {
-    std::vector<Document> docs = parse_input(input, scenario, diagnostics, files);
+    const auto file_index = static_cast<uint32_t>(scenario.files.size());
+    scenario.files.push_back(shown_name(input));
     const DecodeContext ctx{scenario.files.back(), &diagnostics, &files};
+    // Objects of a JSON List or snapshot are decoded as they are read and their trees dropped.
+    SnapshotShape shape;
+    const ItemSink sink = [&](DocNode& item, const std::string& path, std::string_view list) {
+      if (list != "items") {
+        const SnapshotKey* key = find_snapshot_key(list);
+        if (key == nullptr) {
+          return false;  // left in the tree, where the snapshot's warning names it
+        }
+        type_snapshot_object(item, *key, shape);
+      }
+      dispatcher.document(Cursor(&item, item.mark, path, &ctx), file_index);
+      return true;
+    };
+    std::vector<Document> docs =
+        parse_input(input, file_index, scenario.files.back(), diagnostics, files, sink);
     for (Document& doc : docs) {
       if (is_kai_snapshot(doc.root)) {
-        type_snapshot_objects(doc.root);
+        const SnapshotShape rest = type_snapshot_objects(doc.root);  // objects a sink left
+        shape.beta_dra = shape.beta_dra || rest.beta_dra;
+        shape.containers = shape.containers || rest.containers;
+        shape.container_image = shape.container_image || rest.container_image;
+        dispatcher.set_snapshot_shape(shape);
       }
       dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), doc.file_index);
     }
@@ -280,11 +310,11 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
   InputFiles files({path}, policy);
   std::vector<InputText> inputs = read_inputs({path}, files, diagnostics);
   diagnostics.throw_if_errors();
-  Scenario table;  // only its file table is used
-  std::vector<Document> docs = parse_input(inputs.front(), table, diagnostics, files);
+  const std::string shown = shown_name(inputs.front());
+  std::vector<Document> docs = parse_input(inputs.front(), 0, shown, diagnostics, files);
   diagnostics.throw_if_errors();
   if (docs.size() != 1 || !is_kai_snapshot(docs.front().root)) {
-    diagnostics.error(Diagnostic{table.files.back(),
+    diagnostics.error(Diagnostic{shown,
                                  {},
                                  "",
                                  "a KAI scheduler snapshot (a mapping with rawObjects)",
@@ -293,8 +323,8 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
                                                     : "several documents"});
     diagnostics.throw_if_errors();
   }
-  type_snapshot_objects(docs.front().root);
-  return SnapshotTree{table.files.back(), std::move(docs.front())};
+  const SnapshotShape shape = type_snapshot_objects(docs.front().root);
+  return SnapshotTree{shown, std::move(docs.front()), shape};
 }
 
 Scenario load_scenario_texts(const std::vector<InputText>& inputs) {

@@ -9,6 +9,7 @@
 #include "sim/load/diagnostic.h"
 #include "sim/load/doc_node.h"
 #include "sim/load/input_files.h"
+#include "sim/load/kai_snapshot.h"
 #include "sim/load/scenario.h"
 
 #include <string>
@@ -35,6 +36,7 @@ Scenario load_scenario_texts(const std::vector<InputText>& inputs);
 struct SnapshotTree {
   std::string file;
   Document document;
+  SnapshotShape shape;
 };
 
 /// Reads the snapshot `path` (the ZIP, or the snapshot.json inside it) under `policy`. Throws

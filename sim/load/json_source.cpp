@@ -71,8 +71,8 @@ struct Failure {
 
 class JsonBuilder {
  public:
-  JsonBuilder(std::string_view text, const char* base, od::document& doc)
-      : lines_(text), base_(base), doc_(doc) {}
+  JsonBuilder(std::string_view text, const char* base, od::document& doc, const ItemSink& sink)
+      : lines_(text), base_(base), doc_(doc), sink_(sink) {}
 
   /// Converts `v`, or records the first failure and returns nullopt.
   std::optional<DocNode> value(od::value v) {
@@ -228,19 +228,41 @@ class JsonBuilder {
     return n;
   }
 
+  /// The list the array at the current path is, for the sink: `items` of the root, or a key
+  /// of the root's `rawObjects`; empty otherwise.
+  [[nodiscard]] std::string_view object_list() const {
+    const auto key = [&](size_t i) {
+      const auto* k = std::get_if<std::string_view>(&path_[i]);
+      return k != nullptr ? *k : std::string_view();
+    };
+    if (path_.size() == 1 && key(0) == "items") {
+      return key(0);
+    }
+    if (path_.size() == 2 && key(0) == "rawObjects") {
+      return key(1);
+    }
+    return {};
+  }
+
   std::optional<DocNode> array(od::value v, DocNode n) {
     n.kind = DocKind::kSequence;
     od::array arr;
     if (const auto err = v.get_array().get(arr)) {
       return syntax_error(err);
     }
+    const std::string_view list = sink_ ? object_list() : std::string_view();
+    size_t index = 0;
     for (auto item_result : arr) {
       od::value item;
       if (const auto err = std::move(item_result).get(item)) {
         return syntax_error(err);
       }
-      path_.emplace_back(n.children.size());
+      path_.emplace_back(index++);
       std::optional<DocNode> child = value(item);
+      if (child && !list.empty() && sink_(*child, path(), list)) {
+        path_.pop_back();
+        continue;
+      }
       path_.pop_back();
       if (!child) {
         return std::nullopt;
@@ -267,6 +289,7 @@ class JsonBuilder {
   size_t nodes_ = 0;
   size_t next_memory_check_ = kMemoryCheckNodes;
   od::document& doc_;
+  const ItemSink& sink_;
   std::optional<Failure> failure_;
 };
 
@@ -294,7 +317,8 @@ bool looks_like_json(std::string_view text) {
 }
 
 std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
-                                 const std::string& file_name, Diagnostics& diagnostics) {
+                                 const std::string& file_name, Diagnostics& diagnostics,
+                                 const ItemSink& sink) {
   std::vector<Document> documents;
   LineCounter lines(text);
   if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
@@ -306,7 +330,7 @@ std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
   const simdjson::padded_string padded(text);
   od::parser parser(std::max<size_t>(text.size(), 4096));
   od::document doc;
-  JsonBuilder builder(text, padded.data(), doc);
+  JsonBuilder builder(text, padded.data(), doc, sink);
   const auto report = [&](Mark at, std::string expected, std::string found, std::string path) {
     diagnostics.error(
         Diagnostic{file_name, at, std::move(path), std::move(expected), std::move(found)});

@@ -72,14 +72,29 @@ bool is_v1beta1(const DocNode& object, std::string_view kind) {
   return false;
 }
 
-void type_object(DocNode& object, const SnapshotKey& key) {
-  if (object.kind != DocKind::kMap
-      || (object.find("apiVersion") != nullptr && object.find("kind") != nullptr)) {
+}  // namespace
+
+void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape& shape) {
+  if (object.kind != DocKind::kMap) {
+    return;
+  }
+  if (key.kind == "Pod") {
+    const DocNode* spec = object.find("spec");
+    const DocNode* list = spec != nullptr ? spec->find("containers") : nullptr;
+    if (list != nullptr && list->kind == DocKind::kSequence && !list->children.empty()) {
+      shape.containers = true;
+      shape.container_image = shape.container_image || any_item_has(list, "", "image");
+    }
+  }
+  if (const DocNode* typed = object.find("apiVersion");
+      typed != nullptr && object.find("kind") != nullptr) {
+    shape.beta_dra = shape.beta_dra || typed->scalar == "resource.k8s.io/v1beta1";
     return;
   }
   std::string api(key.api);
   if (key.api == "resource.k8s.io/v1" && is_v1beta1(object, key.kind)) {
     api = "resource.k8s.io/v1beta1";
+    shape.beta_dra = true;
   }
   for (const auto& [name, value] :
        {std::pair{"kind", std::string(key.kind)}, std::pair{"apiVersion", api}}) {
@@ -92,8 +107,6 @@ void type_object(DocNode& object, const SnapshotKey& key) {
   }
 }
 
-}  // namespace
-
 const SnapshotKey* find_snapshot_key(std::string_view key) {
   const auto* it = std::find_if(kSnapshotKeys.begin(), kSnapshotKeys.end(),
                                 [&](const SnapshotKey& k) { return k.key == key; });
@@ -105,7 +118,8 @@ bool is_kai_snapshot(const DocNode& root) {
          && root.find("kind") == nullptr;
 }
 
-void type_snapshot_objects(DocNode& root) {
+SnapshotShape type_snapshot_objects(DocNode& root) {
+  SnapshotShape shape;
   for (size_t i = 0; i < root.keys.size(); ++i) {
     if (root.keys[i] != "rawObjects" || root.children[i].kind != DocKind::kMap) {
       continue;
@@ -117,10 +131,11 @@ void type_snapshot_objects(DocNode& root) {
         continue;
       }
       for (DocNode& object : raw.children[k].children) {
-        type_object(object, *key);
+        type_snapshot_object(object, *key, shape);
       }
     }
   }
+  return shape;
 }
 
 }  // namespace drasim::sim
@@ -270,55 +285,9 @@ bool has_raw_key(const DocNode& root, std::string_view key) {
   return raw != nullptr && raw->find(key) != nullptr;
 }
 
-/// Whether some object under rawObjects.<key> is of resource.k8s.io/v1beta1 (after typing).
-bool has_beta_dra(const DocNode& root) {
-  const DocNode* raw = root.find("rawObjects");
-  if (raw == nullptr) {
-    return false;
-  }
-  for (const std::string_view key : {"resourceClaims", "resourceSlices"}) {
-    const DocNode* list = raw->find(key);
-    if (list == nullptr || list->kind != DocKind::kSequence) {
-      continue;
-    }
-    for (const DocNode& o : list->children) {
-      const DocNode* api = o.find("apiVersion");
-      if (api != nullptr && api->scalar == "resource.k8s.io/v1beta1") {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-/// Whether the pods are trimmed by KAI's cache transform (v0.16.2 and later): some pod has
-/// containers and none of them has an image.
-bool pods_trimmed(const DocNode& root) {
-  const DocNode* raw = root.find("rawObjects");
-  const DocNode* pods = raw != nullptr ? raw->find("pods") : nullptr;
-  if (pods == nullptr || pods->kind != DocKind::kSequence) {
-    return false;
-  }
-  bool containers = false;
-  for (const DocNode& pod : pods->children) {
-    const DocNode* spec = pod.find("spec");
-    const DocNode* list = spec != nullptr ? spec->find("containers") : nullptr;
-    if (list == nullptr || list->kind != DocKind::kSequence) {
-      continue;
-    }
-    for (const DocNode& c : list->children) {
-      containers = true;
-      if (c.find("image") != nullptr) {
-        return false;
-      }
-    }
-  }
-  return containers;
-}
-
 /// Reads the KAI version range from the snapshot's shape (KAI's snapshot.go history) and picks
 /// the newest profile it allows.
-void version_hints(const DocNode& root, SnapshotSettings& out) {
+void version_hints(const DocNode& root, const SnapshotShape& shape, SnapshotSettings& out) {
   // The newest version the snapshot can be from, as a number (0.13 -> 13), and the evidence.
   int newest = 1000;
   const auto before = [&](int version, std::string evidence) {
@@ -331,7 +300,7 @@ void version_hints(const DocNode& root, SnapshotSettings& out) {
   if (has_raw_key(root, "podDisruptionBudgets")) {
     before(8, "rawObjects.podDisruptionBudgets: written before KAI v0.7.8");
   }
-  if (has_beta_dra(root)) {
+  if (shape.beta_dra) {
     before(10, "DRA objects of resource.k8s.io/v1beta1: written before KAI v0.10.0");
   }
   if (root.find("discovery") == nullptr) {
@@ -348,7 +317,7 @@ void version_hints(const DocNode& root, SnapshotSettings& out) {
       config != nullptr && config->kind == DocKind::kNull) {
     since("config: null: written by KAI v0.16.0 to v0.16.4 (KAI issue #1885)");
   }
-  if (pods_trimmed(root)) {
+  if (shape.containers && !shape.container_image) {
     since("pods without container images (KAI's pod transform): KAI v0.16.2 or later");
   }
   if (newest <= 13) {
@@ -365,12 +334,12 @@ void version_hints(const DocNode& root, SnapshotSettings& out) {
 
 }  // namespace
 
-SnapshotSettings decode_snapshot_settings(const Cursor& root) {
+SnapshotSettings decode_snapshot_settings(const Cursor& root, const SnapshotShape& shape) {
   SnapshotSettings out;
   decode_config(root["config"], out);
   decode_params(root["schedulerParams"], out);
   decode_discovery(root["discovery"], out);
-  version_hints(*root.node(), out);
+  version_hints(*root.node(), shape, out);
   return out;
 }
 

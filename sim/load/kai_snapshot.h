@@ -26,9 +26,21 @@ inline constexpr std::string_view kSnapshotEntry = "snapshot.json";
 /// Whether `root` is a KAI snapshot: a mapping with `rawObjects` and without `kind`.
 [[nodiscard]] bool is_kai_snapshot(const DocNode& root);
 
+/// What the objects of a snapshot say of the KAI version that wrote it (the version hints).
+struct SnapshotShape {
+  bool beta_dra = false;         ///< a DRA object of resource.k8s.io/v1beta1
+  bool containers = false;       ///< some pod has containers
+  bool container_image = false;  ///< some container has an image (pods not trimmed)
+};
+
 /// Gives every mapping under `rawObjects.<key>[]` of a known key an apiVersion and kind (first,
 /// at the object's own position) unless it has both already. Unknown keys are left alone.
-void type_snapshot_objects(DocNode& root);
+SnapshotShape type_snapshot_objects(DocNode& root);
+
+struct SnapshotKey;
+
+/// Types one object listed under `key` as type_snapshot_objects does, noting its shape.
+void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape& shape);
 
 /// What a snapshot says about how the scheduler runs, as Scenario settings.
 struct SnapshotSettings {
@@ -45,7 +57,8 @@ struct SnapshotSettings {
 /// profile is the newest one the version hints allow: kai-v0.12 for a snapshot older than KAI
 /// v0.13 (no DRA GPU accounting yet), kai-v0.13 for one older than v0.16 (no KEP-5004 bridge
 /// before v0.17), else kai.
-[[nodiscard]] SnapshotSettings decode_snapshot_settings(const Cursor& root);
+[[nodiscard]] SnapshotSettings decode_snapshot_settings(const Cursor& root,
+                                                        const SnapshotShape& shape);
 
 /// The rawObjects keys of every KAI version's snapshot that drasim knows, for the typing, with
 /// whether drasim models the kind (the others are skipped with one warning per kind).
