@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -58,17 +59,35 @@ bool is_plain_number(std::string_view s) {
 }  // namespace
 
 std::string join_path(std::string_view parent, std::string_view key) {
-  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  // Every field a decoder reads gets its path, so this is on the loader's hot path: plain
+  // appends, and an ASCII test instead of the locale's isalnum.
+  const bool plain = !key.empty() && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+           || c == '_';
   });
-  if (!plain || key.empty()) {
+  std::string out;
+  if (!plain) {
     // A qualified name (a label or resource key) is at most 316 bytes; keep those whole.
-    return fmt::format("{}[{}]", parent, quote(key, 316));
+    const std::string quoted = quote(key, 316);
+    out.reserve(parent.size() + quoted.size() + 2);
+    out.append(parent).append("[").append(quoted).append("]");
+    return out;
   }
   if (parent.empty()) {
     return std::string(key);
   }
-  return fmt::format("{}.{}", parent, key);
+  out.reserve(parent.size() + key.size() + 1);
+  out.append(parent).append(".").append(key);
+  return out;
+}
+
+std::string index_path(std::string_view parent, size_t index) {
+  std::array<char, 24> digits{};
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), index).ptr;
+  std::string out;
+  out.reserve(parent.size() + static_cast<size_t>(end - digits.data()) + 2);
+  out.append(parent).append("[").append(digits.data(), end).append("]");
+  return out;
 }
 
 Cursor Cursor::operator[](std::string_view key) const {
@@ -98,7 +117,7 @@ std::vector<Cursor> Cursor::items(std::string_view expected) const {
   }
   out.reserve(node_->children.size());
   for (size_t i = 0; i < node_->children.size(); ++i) {
-    out.push_back(child(&node_->children[i], where_, fmt::format("{}[{}]", path_, i)));
+    out.push_back(child(&node_->children[i], where_, index_path(path_, i)));
   }
   return out;
 }

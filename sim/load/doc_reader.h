@@ -147,4 +147,7 @@ class Cursor {
 /// dots or slashes.
 std::string join_path(std::string_view parent, std::string_view key);
 
+/// `parent[index]`.
+std::string index_path(std::string_view parent, size_t index);
+
 }  // namespace drasim::sim

@@ -2,7 +2,6 @@
 #include "tests/stress/files.h"
 
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 namespace drasim::stress {
@@ -12,7 +11,11 @@ std::optional<std::string> read_file(const std::string& path) {
   if (!in) {
     return std::nullopt;
   }
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  // Through a stringstream: GCC 12 at -O2 reports a false null dereference inside the
+  // istreambuf_iterator range constructor (-Wnull-dereference), which broke the release preset.
+  std::ostringstream text;
+  text << in.rdbuf();
+  return std::move(text).str();
 }
 
 bool write_file(const std::string& path, const std::string& text) {
