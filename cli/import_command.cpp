@@ -20,7 +20,8 @@ CLI::App* setup_import(CLI::App& app, ImportOptions& options) {
   CLI::App* cmd = import->add_subcommand(
       "kai-snapshot",
       "Turn a KAI scheduler snapshot (the snapshot plugin's ZIP, or its snapshot.json) into a "
-      "scenario directory: the objects as JSON Lists, scenario.yaml with the scheduler's "
+      "scenario directory: the objects as Lists (JSON in .yaml files), scenario.yaml with the "
+      "scheduler's "
       "settings, and SNAPSHOT.md saying what was read and what drasim cannot carry.\n"
       "Example: curl -o snapshot.zip http://<scheduler>:8081/get-snapshot && "
       "drasim import kai-snapshot snapshot.zip -o rehearsal/ && drasim run rehearsal/");

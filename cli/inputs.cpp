@@ -29,9 +29,9 @@ void add_bytes_option(CLI::App* cmd, const std::string& flag, uint64_t& target,
 }  // namespace
 
 void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required) {
-  CLI::Option* files = cmd->add_option(
-      "files", options.paths,
-      "Scenario files or directories (all *.yaml, *.yml and *.json inside), or KAI snapshot ZIPs");
+  CLI::Option* files = cmd->add_option("files", options.paths,
+                                       "Scenario files (YAML, JSON, or KAI snapshot ZIPs) or "
+                                       "directories (all *.yaml and *.yml inside)");
   if (files_required) {
     files->required();
   }

@@ -143,7 +143,9 @@ std::vector<FileToWrite> kai_snapshot_import(const sim::SnapshotTree& tree,
       if (key == nullptr || !key->modelled || count == 0) {
         continue;
       }
-      const std::string name = raw->keys[i] + ".json";
+      // JSON is YAML: `.yaml`, so that `drasim run DIR` reads it (directories give their
+      // *.yaml and *.yml files, never a report.json left beside them).
+      const std::string name = raw->keys[i] + ".yaml";
       written[raw->keys[i]] = name;
       files.push_back({(fs::path(dir) / name).string(), list_of(list)});
     }

@@ -1,9 +1,9 @@
 #pragma once
 /// What `drasim import kai-snapshot` writes: a scenario directory that `drasim run DIR` replays
 /// exactly as `drasim run SNAPSHOT.zip` does.
-/// - `<key>.json` per rawObjects key of a kind drasim models (pods.json, nodes.json, ...): a
-///   `List` of the objects as the snapshot holds them, typed with apiVersion and kind, one
-///   object per line;
+/// - `<key>.yaml` per rawObjects key of a kind drasim models (pods.yaml, nodes.yaml, ...): a
+///   `List` of the objects as the snapshot holds them, typed with apiVersion and kind, as JSON
+///   (which is YAML, and read by the JSON reader), one object per line;
 /// - `scenario.yaml`: one Scenario document with the profile, Kubernetes version, placement,
 ///   actions, period and staleness the snapshot's configuration gives;
 /// - `SNAPSHOT.md`: what was read, what drasim cannot carry, and the KAI version hints.

@@ -61,9 +61,9 @@ std::vector<Document> parse_input(const InputText& input, uint32_t file_index,
   return parse_text(json, file_index, shown, diagnostics, sink);
 }
 
-bool is_input_file(const fs::path& p) {
+bool is_yaml_file(const fs::path& p) {
   const std::string ext = p.extension().string();
-  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+  return ext == ".yaml" || ext == ".yml";
 }
 
 /// Decodes documents into a Scenario, remembering skipped kinds for the warnings.
@@ -280,7 +280,7 @@ std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputF
     if (fs::is_directory(p, ec)) {
       std::vector<std::string> found;
       for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        if (!entry.is_directory() && is_input_file(entry.path())) {
+        if (!entry.is_directory() && is_yaml_file(entry.path())) {
           found.push_back(entry.path().string());
         }
       }

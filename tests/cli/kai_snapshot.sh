@@ -2,7 +2,7 @@
 # A KAI snapshot made from each scenario replays exactly as the scenario does:
 #   drasim run FILE                         (a)
 #   drasim run SNAPSHOT.zip REST.yaml       (b: the objects from the snapshot)
-#   drasim import kai-snapshot SNAPSHOT.zip -o DIR; drasim run DIR/*.json REST.yaml   (c)
+#   drasim import kai-snapshot SNAPSHOT.zip -o DIR; drasim run DIR/<key>s.yaml REST.yaml  (c)
 # must give byte-identical JSON reports, less the warnings (b and c say the Scenario document's
 # settings were used instead of the snapshot's). REST.yaml holds the Scenario document and the
 # kinds a snapshot cannot hold. Usage: kai_snapshot.sh DRASIM MAKE_SNAPSHOT FILES...
@@ -28,7 +28,9 @@ for f in "$@"; do
   report "$dir/b.json" "$dir/s.zip" "$dir/rest.yaml"
   "$drasim" import kai-snapshot "$dir/s.zip" -o "$dir/imported" > /dev/null \
     || fail "drasim import kai-snapshot of $f"
-  report "$dir/c.json" "$dir"/imported/*.json "$dir/rest.yaml"
+  # The object files (pods.yaml, nodes.yaml, ...; every rawObjects key ends in s), not the
+  # imported scenario.yaml: REST.yaml holds the case's own Scenario document.
+  report "$dir/c.json" "$dir"/imported/*s.yaml "$dir/rest.yaml"
   cmp -s "$dir/a.json" "$dir/b.json" || fail "$f: the snapshot's report differs: $(diff "$dir/a.json" "$dir/b.json" | head -5)"
   cmp -s "$dir/a.json" "$dir/c.json" || fail "$f: the imported directory's report differs: $(diff "$dir/a.json" "$dir/c.json" | head -5)"
   count=$((count + 1))
