@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -82,6 +83,17 @@ void resolve_pod_claims(const ObjectSet& objects, const DraBuildOptions& options
         // The scheduler's PreEnqueue waits for the claim (dynamicresources.go): the lister
         // answers not-found.
         problem = fmt::format("resourceclaim.resource.k8s.io \"{}\" not found", name);
+      }
+      if (id && entry.claim_name.empty()) {
+        // Generated from the entry's template before the input was taken (a live cluster's
+        // pending pods have theirs): a template claim, not a shared one (KAI's
+        // validateSharedGpuClaimQueueLabel skips template entries), and it goes with the pod
+        // its controller reference names.
+        const auto& owners = state.claims.at(*id).claim.meta.owner_references;
+        const bool owned = std::any_of(owners.begin(), owners.end(), [&](const OwnerReference& o) {
+          return o.controller && o.kind == "Pod" && o.name == state.pod(pod_id).name;
+        });
+        state.claims.adopt(*id, owned ? pod_id : PodId());
       }
       resolved.push_back(id.value_or(ClaimId()));
       continue;

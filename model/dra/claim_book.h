@@ -49,6 +49,14 @@ class ClaimBook {
 
   [[nodiscard]] size_t size() const { return claims_.size(); }
 
+  /// A claim met in the input that the ResourceClaim controller generated from a pod's
+  /// template (the pod's `status.resourceClaimStatuses` names it): generated, and owned by
+  /// `owner` (invalid when its controlling owner is not that pod).
+  void adopt(ClaimId id, PodId owner) {
+    claims_[id.index()].from_template = true;
+    claims_[id.index()].owner = owner;
+  }
+
   /// The claim is created: an allocation it already carries now holds its devices.
   void appear(ClaimId id);
 

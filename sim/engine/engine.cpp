@@ -461,9 +461,11 @@ void Engine::handle(const PodSubmitted& e) {
   }
   state_.submit(e.pod);
   metrics_.pod_changed(e.pod);
-  // The ResourceClaim controller creates the pod's claims from templates as the pod appears.
+  // The ResourceClaim controller creates the pod's claims from templates as the pod appears
+  // (one made before the input was taken is there already).
   for (const model::ClaimId c : p.claims) {
-    if (c.valid() && state_.claims.at(c).from_template && state_.claims.at(c).owner == e.pod) {
+    if (c.valid() && state_.claims.at(c).from_template && state_.claims.at(c).owner == e.pod
+        && !state_.claims.at(c).present) {
       state_.claims.appear(c);
     }
   }
