@@ -228,10 +228,7 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, In
         parse_input(input, file_index, scenario.files.back(), diagnostics, files, sink);
     for (Document& doc : docs) {
       if (is_kai_snapshot(doc.root)) {
-        const SnapshotShape rest = type_snapshot_objects(doc.root);  // objects a sink left
-        shape.beta_dra = shape.beta_dra || rest.beta_dra;
-        shape.containers = shape.containers || rest.containers;
-        shape.container_image = shape.container_image || rest.container_image;
+        type_snapshot_objects(doc.root, shape);  // objects the sink left in the tree
         dispatcher.set_snapshot_shape(shape);
       }
       dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), doc.file_index);
@@ -323,7 +320,8 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
                                                     : "several documents"});
     diagnostics.throw_if_errors();
   }
-  const SnapshotShape shape = type_snapshot_objects(docs.front().root);
+  SnapshotShape shape;
+  type_snapshot_objects(docs.front().root, shape);
   return SnapshotTree{shown, std::move(docs.front()), shape};
 }
 

@@ -7,6 +7,7 @@
 
 #include "reports/kai_snapshot_import.h"
 #include "sim/load/doc_node.h"
+#include "sim/load/kai_snapshot.h"
 
 #include <fmt/format.h>
 
@@ -30,17 +31,12 @@ inline std::string scalar_of(const sim::DocNode& n, std::string_view key) {
 
 /// The rawObjects key of a kind drasim models and a snapshot holds, or empty.
 inline std::string key_of(const std::string& kind) {
-  static const std::map<std::string, std::string> keys = {{"Pod", "pods"},
-                                                          {"Node", "nodes"},
-                                                          {"Queue", "queues"},
-                                                          {"PodGroup", "podGroups"},
-                                                          {"PriorityClass", "priorityClasses"},
-                                                          {"ResourceClaim", "resourceClaims"},
-                                                          {"ResourceSlice", "resourceSlices"},
-                                                          {"DeviceClass", "deviceClasses"},
-                                                          {"Topology", "topologies"}};
-  const auto it = keys.find(kind);
-  return it == keys.end() ? std::string() : it->second;
+  for (const sim::SnapshotKey& k : sim::snapshot_keys()) {
+    if (k.modelled && k.kind == kind) {
+      return std::string(k.key);
+    }
+  }
+  return {};
 }
 
 /// `object` without its apiVersion and kind, as the informers' objects are.
@@ -64,24 +60,6 @@ inline sim::DocNode untyped(const sim::DocNode& object) {
 /// The objects of `docs` (List items included) as a snapshot, the rest (the Scenario document,
 /// Namespaces, claim templates, DeviceTaintRules, anything else) as JSON documents.
 inline SnapshotParts to_kai_snapshot(const std::vector<sim::Document>& docs) {
-  // Every key of KAI v0.17's RawKubernetesObjects, in its order.
-  static const std::vector<std::string> order = {"pods",
-                                                 "nodes",
-                                                 "queues",
-                                                 "podGroups",
-                                                 "bindRequests",
-                                                 "priorityClasses",
-                                                 "configMaps",
-                                                 "persistentVolumes",
-                                                 "persistentVolumeClaims",
-                                                 "csiStorageCapacities",
-                                                 "storageClasses",
-                                                 "csiDrivers",
-                                                 "resourceClaims",
-                                                 "resourceSlices",
-                                                 "deviceClasses",
-                                                 "topologies",
-                                                 "nodeResourceTopologies"};
   std::vector<const sim::DocNode*> objects;
   for (const sim::Document& doc : docs) {
     if (detail::scalar_of(doc.root, "kind") == "List") {
@@ -112,9 +90,12 @@ inline SnapshotParts to_kai_snapshot(const std::vector<sim::Document>& docs) {
       "\n"
       R"(,"schedulerParams":{"schedulerName":"kai-scheduler","fullHierarchyFairness":true,"globalDefaultStalenessGracePeriod":60000000000,"schedulePeriod":1000000000,"queueLabelKey":"kai.scheduler/queue"})"
       "\n,\"rawObjects\":{";
-  for (size_t k = 0; k < order.size(); ++k) {
-    out.json += fmt::format("{}\"{}\":", k == 0 ? "" : ",", order[k]);
-    const auto it = lists.find(order[k]);
+  // Every key of KAI v0.17's RawKubernetesObjects, in its order.
+  bool first = true;
+  for (const sim::SnapshotKey& k : sim::snapshot_keys()) {
+    out.json += fmt::format("{}\"{}\":", first ? "" : ",", k.key);
+    first = false;
+    const auto it = lists.find(std::string(k.key));
     if (it == lists.end()) {
       out.json += "null";
       continue;

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <map>
 
 namespace drasim::sim {
@@ -34,14 +33,26 @@ BindRequest decode_bind_request(const Cursor& root, uint32_t file_index) {
   return out;
 }
 
+namespace {
+
+/// Objects of one kind by namespace and name (a snapshot holds tens of thousands of them).
+template <class T>
+std::map<std::pair<std::string_view, std::string_view>, T*> by_name(std::vector<T>& objects) {
+  std::map<std::pair<std::string_view, std::string_view>, T*> out;
+  for (T& o : objects) {
+    out.emplace(std::pair<std::string_view, std::string_view>(o.meta.namespace_name, o.meta.name),
+                &o);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> apply_bind_requests(const std::vector<BindRequest>& requests,
                                              model::ObjectSet& objects) {
   std::vector<std::string> warnings;
-  std::map<std::pair<std::string_view, std::string_view>, model::Pod*> pods;
-  for (model::Pod& p : objects.pods) {
-    pods.emplace(std::pair<std::string_view, std::string_view>(p.meta.namespace_name, p.meta.name),
-                 &p);
-  }
+  const auto pods = by_name(objects.pods);
+  const auto claims = by_name(objects.resource_claims);
   size_t missing = 0;
   size_t grouped = 0;
   for (const BindRequest& r : requests) {
@@ -60,16 +71,12 @@ std::vector<std::string> apply_bind_requests(const std::vector<BindRequest>& req
     pod.spec.node_name = r.selected_node;
     grouped += r.gpu_groups > 0 ? 1 : 0;
     for (const auto& [claim_name, allocation] : r.claim_allocations) {
-      const auto claim = std::find_if(
-          objects.resource_claims.begin(), objects.resource_claims.end(),
-          [&](const model::ResourceClaim& c) {
-            return c.meta.namespace_name == r.namespace_name && c.meta.name == claim_name;
-          });
-      if (claim == objects.resource_claims.end() || claim->allocation) {
+      const auto claim = claims.find({r.namespace_name, claim_name});
+      if (claim == claims.end() || claim->second->allocation) {
         continue;
       }
-      claim->allocation = allocation;
-      claim->reserved_for.push_back({"pods", pod.meta.name, pod.meta.uid});
+      claim->second->allocation = allocation;
+      claim->second->reserved_for.push_back({"pods", pod.meta.name, pod.meta.uid});
     }
   }
   if (missing > 0) {

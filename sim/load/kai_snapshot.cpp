@@ -107,6 +107,10 @@ void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape
   }
 }
 
+std::span<const SnapshotKey> snapshot_keys() {
+  return kSnapshotKeys;
+}
+
 const SnapshotKey* find_snapshot_key(std::string_view key) {
   const auto* it = std::find_if(kSnapshotKeys.begin(), kSnapshotKeys.end(),
                                 [&](const SnapshotKey& k) { return k.key == key; });
@@ -118,8 +122,7 @@ bool is_kai_snapshot(const DocNode& root) {
          && root.find("kind") == nullptr;
 }
 
-SnapshotShape type_snapshot_objects(DocNode& root) {
-  SnapshotShape shape;
+void type_snapshot_objects(DocNode& root, SnapshotShape& shape) {
   for (size_t i = 0; i < root.keys.size(); ++i) {
     if (root.keys[i] != "rawObjects" || root.children[i].kind != DocKind::kMap) {
       continue;
@@ -135,7 +138,6 @@ SnapshotShape type_snapshot_objects(DocNode& root) {
       }
     }
   }
-  return shape;
 }
 
 }  // namespace drasim::sim

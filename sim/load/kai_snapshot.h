@@ -14,6 +14,7 @@
 #include "sim/load/scenario.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,8 +35,9 @@ struct SnapshotShape {
 };
 
 /// Gives every mapping under `rawObjects.<key>[]` of a known key an apiVersion and kind (first,
-/// at the object's own position) unless it has both already. Unknown keys are left alone.
-SnapshotShape type_snapshot_objects(DocNode& root);
+/// at the object's own position) unless it has both already, noting their shape in `shape`.
+/// Unknown keys are left alone.
+void type_snapshot_objects(DocNode& root, SnapshotShape& shape);
 
 struct SnapshotKey;
 
@@ -70,5 +72,8 @@ struct SnapshotKey {
 };
 
 [[nodiscard]] const SnapshotKey* find_snapshot_key(std::string_view key);
+
+/// Every key of the table, in the order KAI v0.17's RawKubernetesObjects lists them.
+[[nodiscard]] std::span<const SnapshotKey> snapshot_keys();
 
 }  // namespace drasim::sim

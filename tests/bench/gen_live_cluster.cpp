@@ -1,7 +1,7 @@
 // drasim_gen_cluster DIR [NODES]: writes the live cluster of tests/bench/live_cluster.h (4,000
 // nodes by default) as DIR/cluster.json (the kubectl List), DIR/cluster.yaml (the same objects
 // as block YAML, one document each) and DIR/snapshot.zip (the same objects as KAI's snapshot
-// plugin writes them; templates, which a KAI snapshot does not hold, go to DIR/rest.json).
+// plugin writes them; templates, which a KAI snapshot does not hold, go to DIR/rest.yaml).
 #include "sim/load/json_source.h"
 
 #include "tests/bench/block_yaml.h"
@@ -42,19 +42,8 @@ int main(int argc, char** argv) {
   list.root = docs.front().root;
   const drasim::test::SnapshotParts parts = drasim::test::to_kai_snapshot({list});
   std::ofstream(dir / "snapshot.zip", std::ios::binary) << drasim::test::snapshot_zip(parts.json);
-  std::string rest = "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"items\":[";
-  // parts.rest is a stream of `---\n<json>\n` documents; as one List for a .json file.
-  size_t pos = 0;
-  bool first = true;
-  while ((pos = parts.rest.find("---\n", pos)) != std::string::npos) {
-    const size_t start = pos + 4;
-    const size_t end = parts.rest.find('\n', start);
-    rest += (first ? "" : ",") + parts.rest.substr(start, end - start);
-    first = false;
-    pos = end;
-  }
-  std::ofstream(dir / "rest.json", std::ios::binary) << rest << "]}\n";
+  std::ofstream(dir / "rest.yaml", std::ios::binary) << parts.rest;
   std::cout << "wrote " << dir.string() << ": cluster.json (" << json.size() << " bytes), "
-            << "cluster.yaml (" << block.size() << " bytes), snapshot.zip, rest.json\n";
+            << "cluster.yaml (" << block.size() << " bytes), snapshot.zip, rest.yaml\n";
   return 0;
 }
