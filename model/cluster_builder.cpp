@@ -204,24 +204,6 @@ std::string replica_name(const std::string& base, int64_t replicas, int64_t i) {
   return replicas <= 1 ? base : fmt::format("{}-{}", base, i);
 }
 
-std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects) {
-  for (const char* key : {"kai.scheduler/queue", "runai/queue"}) {
-    const std::string& q = lookup(pod.meta.labels, key, kEmpty);
-    if (!q.empty()) {
-      return q;
-    }
-  }
-  for (const Namespace& ns : objects.namespaces) {
-    if (ns.meta.name == pod.meta.namespace_name) {
-      const std::string& q = lookup(ns.meta.labels, "kai.scheduler/queue", kEmpty);
-      if (!q.empty()) {
-        return q;
-      }
-    }
-  }
-  return "default-queue";
-}
-
 }  // namespace drasim::model
 
 namespace drasim::model {
@@ -375,6 +357,29 @@ void rank_job_names(ClusterState& state) {
   }
 }
 
+/// Pod::follows: a Job's pod past its parallelism waits for an earlier one to succeed. Both
+/// are single pods (the Job controller makes no replicas).
+void link_job_successors(const ObjectSet& objects, ClusterState& state) {
+  std::map<std::pair<std::string, std::string>, PodId> by_name;
+  std::vector<PodId> pod_of(objects.pods.size());
+  for (size_t i = 0; i < state.pods.size(); ++i) {
+    const size_t m = state.pods[i].spec.index();
+    const Pod& pod = objects.pods[m];
+    pod_of[m] = PodId::from_index(i);
+    by_name.emplace(std::make_pair(pod.meta.namespace_name, pod.meta.name), pod_of[m]);
+  }
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    const Pod& pod = objects.pods[m];
+    if (pod.follows.empty()) {
+      continue;
+    }
+    const auto it = by_name.find({pod.meta.namespace_name, pod.follows});
+    DRASIM_ASSERT(it != by_name.end(), "a Job's pod follows a pod of the same Job");
+    state.pods[it->second.index()].next = pod_of[m];
+    state.pods[pod_of[m].index()].waits = true;
+  }
+}
+
 }  // namespace
 
 PodGroupMembers pod_group_members(const ObjectSet& objects) {
@@ -427,6 +432,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   }
   build_group_jobs(objects, state, groups.members);
   build_bare_jobs(objects, state, groups.group_of);
+  link_job_successors(objects, state);
   build_claims(objects, options.dra, state);
   if (state.kai.dra_gpu_accounting) {
     add_claim_gpus(state);

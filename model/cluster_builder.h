@@ -41,10 +41,6 @@ struct PodGroupMembers {
 /// Every pod starts kNotSubmitted; the engine submits (or pre-binds) it at its arrival time.
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options);
 
-/// The queue a bare pod (no PodGroup) lands in: label `kai.scheduler/queue`, else `runai/queue`,
-/// else its namespace's `kai.scheduler/queue` label, else `default-queue`.
-std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects);
-
 /// Replica name: `<base>` for one copy, `<base>-<i>` otherwise.
 std::string replica_name(const std::string& base, int64_t replicas, int64_t i);
 

@@ -1,5 +1,6 @@
 #include "sim/scenario_loader.h"
 
+#include "sim/generate/controllers.h"
 #include "sim/generate/generators.h"
 #include "sim/generate/timeline_expand.h"
 #include "sim/load/bind_requests.h"
@@ -99,9 +100,12 @@ class Dispatcher {
     }
     finish_snapshots();
     for (const auto& [key, count] : skipped_) {
-      scenario_.warnings.push_back(
-          fmt::format("skipped {} {} object(s) ({}): drasim does not model this kind", count,
-                      key.second, key.first));
+      scenario_.warnings.push_back(fmt::format(
+          "skipped {} {} object(s) ({}): {}", count, key.second, key.first,
+          key == std::pair<std::string, std::string>{"batch/v1", "CronJob"}
+              ? "drasim runs no schedules (the Jobs a CronJob made are expanded when the input "
+                "holds them)"
+              : "drasim does not model this kind"));
     }
   }
 
@@ -242,8 +246,16 @@ Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, In
   if (generated) {
     expand_generators(scenario, diagnostics);
   }
+  if (generated) {
+    expand_controllers(scenario, scenario.objects, diagnostics);
+  }
   if (generated || scenario.generators.empty()) {
     load_apply_files(scenario, diagnostics, files);
+    for (TimelineEvent& e : scenario.events) {
+      if (auto* apply = std::get_if<ApplyEvent>(&e.what)) {
+        expand_controllers(scenario, apply->objects, diagnostics);
+      }
+    }
     expand_timeline(scenario, diagnostics);
   }
   if (!diagnostics.has_errors()) {

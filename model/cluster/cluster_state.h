@@ -274,6 +274,9 @@ struct PodInfo {
   /// GPUs KAI counts twice for the pod (its bridge claim's GPUs on top of its container
   /// request) once the claim exists, with `skipBridgeClaimsInGpuCount` off; milli-GPUs.
   int64_t extra_gpu_milli = 0;
+  /// A Job's next pod (Pod::follows names this one): submitted when this one succeeds.
+  PodId next;
+  bool waits = false;         ///< submitted by its predecessor's success, not at its arrival time
   std::string reason;         ///< why the pod is pending (read it through reason_of)
   uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
 };

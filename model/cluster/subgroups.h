@@ -38,9 +38,6 @@
 
 namespace drasim::model {
 
-/// The pod label that puts a pod into a subgroup (KAI constants.SubGroupLabelKey).
-inline constexpr const char* kSubGroupLabel = "kai.scheduler/subgroup-name";
-
 struct SubGroupNode {
   std::string name;  ///< "" for the root
   int32_t parent = -1;

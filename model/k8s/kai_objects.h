@@ -74,6 +74,9 @@ struct SubGroup {
   friend bool operator==(const SubGroup&, const SubGroup&) = default;
 };
 
+/// The pod label that puts a pod into a subgroup (KAI constants.SubGroupLabelKey).
+inline constexpr const char* kSubGroupLabel = "kai.scheduler/subgroup-name";
+
 enum class Preemptibility { kUnset, kPreemptible, kNonPreemptible };
 
 /// scheduling.run.ai/v2alpha2 PodGroup. Pods join through the `pod-group-name` annotation.

@@ -6,6 +6,7 @@
 #include "model/k8s/kai_objects.h"
 #include "model/k8s/node.h"
 #include "model/k8s/pod.h"
+#include "model/k8s/workload.h"
 
 #include <vector>
 
@@ -24,6 +25,8 @@ struct ObjectSet {
   std::vector<ResourceClaim> resource_claims;
   std::vector<ResourceClaimTemplate> resource_claim_templates;
   std::vector<DeviceTaintRule> device_taint_rules;
+  /// Controllers, expanded into pods and PodGroups by the loader (sim/generate/controllers.h).
+  std::vector<Workload> workloads;
 
   friend bool operator==(const ObjectSet&, const ObjectSet&) = default;
 };

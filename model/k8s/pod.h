@@ -115,6 +115,10 @@ struct Pod {
   PodStatus status;
   std::optional<int64_t> runtime_us;
   int64_t replicas = 1;
+  /// A Job's pod that starts when an earlier one succeeds (the Job keeps `parallelism` pods
+  /// running until `completions` succeed): the name of that pod, in the same namespace. Set by
+  /// the Job controller (sim/generate/controllers.h), never read from input.
+  std::string follows;
 
   friend bool operator==(const Pod&, const Pod&) = default;
 };

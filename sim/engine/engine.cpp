@@ -99,8 +99,10 @@ void Engine::seed_events() {
     }
   }
   for (size_t i = 0; i < state_.pods.size(); ++i) {
-    queue_.schedule(SimTime{state_.pods[i].submitted_us},
-                    PodSubmitted{model::PodId::from_index(i)});
+    if (!state_.pods[i].waits) {
+      queue_.schedule(SimTime{state_.pods[i].submitted_us},
+                      PodSubmitted{model::PodId::from_index(i)});
+    }
   }
   for (size_t i = 0; i < scenario_.steps.size(); ++i) {
     queue_.schedule(scenario_.steps[i].at, TimelineDue{i});
@@ -249,6 +251,10 @@ void Engine::handle(const PodFinished& e) {
   }
   leave_node(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
+  // The Job controller starts the next pod of the lane (model/k8s/pod.h, Pod::follows).
+  if (p.next.valid()) {
+    queue_.schedule(now_, PodSubmitted{p.next});
+  }
 }
 
 void Engine::handle(const EvictionDone& e) {

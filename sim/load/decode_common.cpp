@@ -59,7 +59,24 @@ void check_label_keys(const Cursor& map, bool values_too) {
   }
 }
 
+void decode_labels(const Cursor& m, model::ObjectMeta& meta) {
+  meta.labels = m["labels"].string_map();
+  meta.annotations = m["annotations"].string_map();
+  check_label_keys(m["labels"], true);
+  check_label_keys(m["annotations"], false);
+}
+
 }  // namespace
+
+model::ObjectMeta decode_template_meta(const Cursor& tmpl, uint32_t file_index) {
+  model::ObjectMeta meta;
+  meta.source = source_of(tmpl, file_index);
+  const Cursor m = tmpl["metadata"];
+  if (m.present() && m.expect_map()) {
+    decode_labels(m, meta);
+  }
+  return meta;
+}
 
 model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool namespaced) {
   model::ObjectMeta meta;
@@ -95,10 +112,7 @@ model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool na
     meta.namespace_name = "default";
   }
   meta.uid = m["uid"].str();
-  meta.labels = m["labels"].string_map();
-  meta.annotations = m["annotations"].string_map();
-  check_label_keys(m["labels"], true);
-  check_label_keys(m["annotations"], false);
+  decode_labels(m, meta);
   meta.finalizers = m["finalizers"].string_list();
   meta.creation_timestamp = decode_timestamp(m["creationTimestamp"]);
   meta.deletion_timestamp = decode_timestamp(m["deletionTimestamp"]);

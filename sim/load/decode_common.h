@@ -17,6 +17,10 @@ namespace drasim::sim {
 /// `default` namespace; a missing name (and generateName) is an error.
 model::ObjectMeta decode_meta(const Cursor& object, uint32_t file_index, bool namespaced);
 
+/// A template's `metadata` (a pod template, a JobSet's Job template): labels and annotations,
+/// checked as an object's; no name. The source is the template itself.
+model::ObjectMeta decode_template_meta(const Cursor& tmpl, uint32_t file_index);
+
 /// Source reference of a cursor's node.
 model::SourceRef source_of(const Cursor& c, uint32_t file_index);
 

@@ -196,6 +196,21 @@ void check_gpu_sharing(const Cursor& annotations, const model::PodSpec& spec) {
   }
 }
 
+/// What a Pod and a pod template share: the spec, the preemptibility label, the GPU-sharing
+/// annotations and `drasim.dev/runtime`.
+model::PodSpec decode_pod_body(const Cursor& root, std::optional<int64_t>& runtime_us) {
+  // podgrouper reads preemptibility from this label; KAI's admission accepts only these values.
+  const Cursor preemptibility = root["metadata"]["labels"]["kai.scheduler/preemptibility"];
+  if (preemptibility.present()) {
+    (void)preemptibility.one_of<int>({{"preemptible", 0}, {"non-preemptible", 1}}, 0);
+  }
+  model::PodSpec spec = decode_pod_spec(root["spec"]);
+  const Cursor annotations = root["metadata"]["annotations"];
+  runtime_us = decode_duration_us(annotations["drasim.dev/runtime"]);
+  check_gpu_sharing(annotations, spec);
+  return spec;
+}
+
 }  // namespace
 
 model::Node decode_node(const Cursor& root, uint32_t file_index) {
@@ -215,15 +230,25 @@ model::Node decode_node(const Cursor& root, uint32_t file_index) {
   return node;
 }
 
+model::PodTemplateSpec decode_pod_template(const Cursor& tmpl, uint32_t file_index) {
+  model::PodTemplateSpec t;
+  if (!tmpl.present()) {
+    tmpl.error("a pod template {metadata, spec}");
+    return t;
+  }
+  if (!tmpl.expect_map("a pod template {metadata, spec}")) {
+    return t;
+  }
+  t.meta = decode_template_meta(tmpl, file_index);
+  t.spec = decode_pod_body(tmpl, t.runtime_us);
+  t.hints = decode_grouper_hints(tmpl["metadata"]["annotations"], file_index);
+  return t;
+}
+
 model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
   model::Pod pod;
   pod.meta = decode_meta(root, file_index, true);
-  // podgrouper reads preemptibility from this label; KAI's admission accepts only these values.
-  const Cursor preemptibility = root["metadata"]["labels"]["kai.scheduler/preemptibility"];
-  if (preemptibility.present()) {
-    (void)preemptibility.one_of<int>({{"preemptible", 0}, {"non-preemptible", 1}}, 0);
-  }
-  pod.spec = decode_pod_spec(root["spec"]);
+  pod.spec = decode_pod_body(root, pod.runtime_us);
   const Cursor status = root["status"];
   pod.status.phase = status["phase"].one_of<std::string>({{"Pending", "Pending"},
                                                           {"Running", "Running"},
@@ -243,10 +268,8 @@ model::Pod decode_pod(const Cursor& root, uint32_t file_index) {
         {m["containerName"].str("a container name"), m["resourceName"].str("a resource name"),
          m["requestName"].str("a request of the claim")});
   }
-  const Cursor annotations = root["metadata"]["annotations"];
-  pod.runtime_us = decode_duration_us(annotations["drasim.dev/runtime"]);
-  pod.replicas = decode_replicas(annotations["drasim.dev/replicas"]).value_or(1);
-  check_gpu_sharing(annotations, pod.spec);
+  pod.replicas =
+      decode_replicas(root["metadata"]["annotations"]["drasim.dev/replicas"]).value_or(1);
   return pod;
 }
 

@@ -6,6 +6,7 @@
 #include "model/k8s/kai_objects.h"
 #include "model/k8s/node.h"
 #include "model/k8s/pod.h"
+#include "model/k8s/workload.h"
 #include "sim/load/doc_reader.h"
 
 #include <cstdint>
@@ -14,6 +15,17 @@ namespace drasim::sim {
 
 model::Node decode_node(const Cursor& root, uint32_t file_index);
 model::Pod decode_pod(const Cursor& root, uint32_t file_index);
+/// A pod template (`spec.template` of a controller): labels, annotations and spec, checked as
+/// a Pod's are.
+model::PodTemplateSpec decode_pod_template(const Cursor& tmpl, uint32_t file_index);
+
+/// The podgrouper annotations of an owner or template (`metadata.annotations` at `annotations`).
+model::GrouperHints decode_grouper_hints(const Cursor& annotations, uint32_t file_index);
+
+/// A workload controller of `kind` (the dispatcher picked it by apiVersion and kind).
+model::Workload decode_workload_object(const Cursor& root, uint32_t file_index,
+                                       model::WorkloadKind kind, const std::string& api_version);
+
 model::Namespace decode_namespace(const Cursor& root, uint32_t file_index);
 model::PriorityClass decode_priority_class(const Cursor& root, uint32_t file_index);
 

@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <optional>
+
 namespace drasim::sim {
 namespace {
 
@@ -42,6 +45,24 @@ Dispatched decode_dra(const Cursor& root, uint32_t f, const std::string& api,
   return Dispatched::kDecoded;
 }
 
+/// The workload controllers drasim expands, by apiVersion and kind (KAI's podgrouper hub,
+/// pkg/podgrouper/podgrouper/hub/hub.go, knows these versions).
+std::optional<model::WorkloadKind> workload_kind(const std::string& api, const std::string& kind) {
+  using K = model::WorkloadKind;
+  static const std::map<std::pair<std::string_view, std::string_view>, K> kKinds = {
+      {{"apps/v1", "Deployment"}, K::kDeployment},
+      {{"apps/v1", "ReplicaSet"}, K::kReplicaSet},
+      {{"apps/v1", "StatefulSet"}, K::kStatefulSet},
+      {{"batch/v1", "Job"}, K::kJob},
+      {{"jobset.x-k8s.io/v1alpha2", "JobSet"}, K::kJobSet},
+      {{"kubeflow.org/v1", "PyTorchJob"}, K::kPyTorchJob},
+      {{"kubeflow.org/v1", "MPIJob"}, K::kMPIJob},
+      {{"kubeflow.org/v2beta1", "MPIJob"}, K::kMPIJob},
+  };
+  const auto it = kKinds.find({api, kind});
+  return it == kKinds.end() ? std::nullopt : std::optional<K>(it->second);
+}
+
 }  // namespace
 
 Dispatched decode_object(const Cursor& root, uint32_t f, const std::string& api,
@@ -61,6 +82,8 @@ Dispatched decode_object(const Cursor& root, uint32_t f, const std::string& api,
     o.pod_groups.push_back(decode_pod_group(root, f));
   } else if (api == "kai.scheduler/v1alpha1" && kind == "Topology") {
     o.topologies.push_back(decode_topology(root, f));
+  } else if (const auto workload = workload_kind(api, kind)) {
+    o.workloads.push_back(decode_workload_object(root, f, *workload, api));
   } else if (group == "resource.k8s.io") {
     return decode_dra(root, f, api, kind, o);
   } else {

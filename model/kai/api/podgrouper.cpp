@@ -38,6 +38,25 @@ int64_t kube_pod_priority(const Pod& pod, const ObjectSet& objects) {
   return 0;
 }
 
+std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects) {
+  static const std::string kEmpty;
+  for (const char* key : {"kai.scheduler/queue", "runai/queue"}) {
+    const std::string& q = lookup(pod.meta.labels, key, kEmpty);
+    if (!q.empty()) {
+      return q;
+    }
+  }
+  for (const Namespace& ns : objects.namespaces) {
+    if (ns.meta.name == pod.meta.namespace_name) {
+      const std::string& q = lookup(ns.meta.labels, "kai.scheduler/queue", kEmpty);
+      if (!q.empty()) {
+        return q;
+      }
+    }
+  }
+  return "default-queue";
+}
+
 std::string bare_pod_priority_class(const Pod& pod) {
   const auto label = pod.meta.labels.find("priorityClassName");
   if (label != pod.meta.labels.end() && !label->second.empty()) {

@@ -19,6 +19,11 @@ int64_t priority_value(const std::string& class_name, const ObjectSet& objects);
 /// value, else its PriorityClass's value, else the globalDefault class's, else 0.
 int64_t kube_pod_priority(const Pod& pod, const ObjectSet& objects);
 
+/// The queue a pod's own labels and namespace give (a bare pod's, and the fallback when a
+/// workload's owner has no queue label): label `kai.scheduler/queue`, else `runai/queue`, else
+/// its namespace's `kai.scheduler/queue` label, else `default-queue`.
+std::string podgrouper_queue(const Pod& pod, const ObjectSet& objects);
+
 /// The class a bare pod's PodGroup gets: label `priorityClassName`, else
 /// `spec.priorityClassName`, else `train` (podgrouper's default for pods).
 std::string bare_pod_priority_class(const Pod& pod);

@@ -761,8 +761,8 @@ TEST_CASE("InputError's what() holds every message, one a line") {
 // Kinds, wrappers and streams
 
 TEST_CASE("unknown kinds are skipped with one warning line per kind") {
-  // Two ConfigMaps make one line; the Deployment (a workload controller, not expanded yet) makes
-  // another. Lines are ordered by apiVersion then kind, so apps/v1 comes before v1.
+  // Two ConfigMaps make one line; the CronJob (drasim runs no schedules) makes another, with its
+  // own reason. Lines are ordered by apiVersion then kind, so batch/v1 comes before v1.
   const Scenario s = load_ok(R"(apiVersion: v1
 kind: ConfigMap
 metadata: {name: a}
@@ -771,14 +771,15 @@ apiVersion: v1
 kind: ConfigMap
 metadata: {name: b}
 ---
-apiVersion: apps/v1
-kind: Deployment
+apiVersion: batch/v1
+kind: CronJob
 metadata: {name: d}
-spec: {replicas: 3}
+spec: {schedule: "0 0 * * *"}
 )");
   CHECK(s.warnings
         == std::vector<std::string>{
-            "skipped 1 Deployment object(s) (apps/v1): drasim does not model this kind",
+            "skipped 1 CronJob object(s) (batch/v1): drasim runs no schedules (the Jobs a "
+            "CronJob made are expanded when the input holds them)",
             "skipped 2 ConfigMap object(s) (v1): drasim does not model this kind"});
   CHECK(s.objects == model::ObjectSet{});
 }
