@@ -496,12 +496,35 @@ class Controllers {
     return pod;
   }
 
+  /// pkg/podgrouper/pod_controller.go: the podgrouper leaves a pod alone when the pod, or any
+  /// owner above it, has the annotation `kai.scheduler/skip-podgrouper: "true"`.
+  bool skips_podgrouper(size_t top, const Pod& pod) const {
+    const auto skip = [](const model::ObjectMeta& m) {
+      return model::lookup(m.annotations, "kai.scheduler/skip-podgrouper", kEmpty) == "true";
+    };
+    if (skip(pod.meta) || skip(o_.workloads[top].meta)) {
+      return true;
+    }
+    auto w = pod_owner(pod);
+    for (int depth = 0; w && depth < 8; ++depth) {
+      const Workload& owner = o_.workloads[*w];
+      if (skip(owner.meta)) {
+        return true;
+      }
+      const model::OwnerReference* ref = controller_of(owner.meta);
+      w = ref == nullptr ? std::nullopt
+                         : find(owner.meta.namespace_name, ref->kind, ref->name, ref->uid);
+    }
+    return false;
+  }
+
   /// Gives pod `p` of workload `i` the podgrouper's PodGroup unless its annotation names one of
   /// the input.
   void group(size_t i, size_t p) {
     Pod& pod = o_.pods[p];
     const std::string& named = model::lookup(pod.meta.annotations, "pod-group-name", kEmpty);
-    if (!named.empty() && groups_.count({pod.meta.namespace_name, named}) != 0) {
+    if ((!named.empty() && groups_.count({pod.meta.namespace_name, named}) != 0)
+        || skips_podgrouper(i, pod)) {
       return;
     }
     if (pod.meta.uid.empty()) {

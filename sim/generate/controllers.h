@@ -20,7 +20,8 @@
 /// - Every pod has a controller ownerReference, so an evicted pod is recreated (same name).
 /// - A pod whose `pod-group-name` annotation names a PodGroup of the input keeps it; any other
 ///   pod of a workload gets the podgrouper's PodGroup (made once per name) and, with subgroups,
-///   its `kai.scheduler/subgroup-name` label.
+///   its `kai.scheduler/subgroup-name` label; a pod or owner annotated
+///   `kai.scheduler/skip-podgrouper: "true"` gets none.
 
 #include "model/k8s/object_set.h"
 #include "sim/load/diagnostic.h"

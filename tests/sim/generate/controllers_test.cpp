@@ -414,6 +414,18 @@ TEST_CASE("a Job a CronJob made: the default grouper on the Job, minMember 1") {
   CHECK(s.objects.pod_groups[0].min_member == 1);
 }
 
+TEST_CASE("kai.scheduler/skip-podgrouper on the owner: pods get no PodGroup from drasim") {
+  // pod_controller.go returns before grouping when the pod or an owner has the annotation; the
+  // pods are then bare pods, each its own job (cluster_builder), as without a podgrouper.
+  const Scenario s = load_ok(
+      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: j\n"
+      "  annotations: {kai.scheduler/skip-podgrouper: \"true\"}\nspec:\n  parallelism: 2\n"
+      "  template: {spec: {containers: [{name: c}]}}\n");
+  REQUIRE(s.objects.pods.size() == 2);
+  CHECK(s.objects.pod_groups.empty());
+  CHECK(s.objects.pods[0].meta.annotations.count("pod-group-name") == 0);
+}
+
 TEST_CASE("controller input errors name the field") {
   CHECK(input_errors("apiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\nspec:\n"
                      "  completionMode: Indexed\n  template: {spec: {containers: [{name: c}]}}\n")

@@ -119,5 +119,28 @@ TEST_CASE("KAI's zone and rack topology example loads with its 11 nodes") {
   CHECK(o.scenario.objects.topologies.size() == 1);
 }
 
+TEST_CASE("KAI's batch-min-member Job example: six pods in one PodGroup of minMember 2") {
+  // docs/batch/batch-job-min-member.yaml: parallelism 6, kai.scheduler/batch-min-member "2"
+  // (job_grouper.go calcMinMember).
+  const Outcome o = load_fixture("kai-scheduler/docs/batch/batch-job-min-member.yaml");
+  REQUIRE_MESSAGE(o.loaded, "errors: " << (o.errors.empty() ? o.other : o.errors.front()));
+  CHECK(o.scenario.objects.pods.size() == 6);
+  REQUIRE(o.scenario.objects.pod_groups.size() == 1);
+  CHECK(o.scenario.objects.pod_groups[0].min_member == 2);
+}
+
+TEST_CASE("KAI's external PodGroup Job example: the pods keep the PodGroup they name") {
+  // examples/batch/external-podgroup-job.yaml: the Job skips the podgrouper and its template
+  // names the PodGroup external-batch-job (minMember 2, subgroup workers).
+  const Outcome o = load_fixture("kai-scheduler/examples/batch/external-podgroup-job.yaml");
+  REQUIRE_MESSAGE(o.loaded, "errors: " << (o.errors.empty() ? o.other : o.errors.front()));
+  REQUIRE(o.scenario.objects.pods.size() == 2);
+  CHECK(o.scenario.objects.pod_groups.size() == 1);
+  for (const model::Pod& p : o.scenario.objects.pods) {
+    CHECK(p.meta.annotations.at("pod-group-name") == "external-batch-job");
+    CHECK(p.meta.labels.at("kai.scheduler/subgroup-name") == "workers");
+  }
+}
+
 }  // namespace
 }  // namespace drasim::sim
