@@ -33,6 +33,16 @@ inline std::string pending_reason(const RunResult& r, const std::string& name) {
   return r.state.reason_of(model::PodId::from_index(static_cast<size_t>(&p - r.state.pods.data())));
 }
 
+/// The scenario `text` (as file `t.yaml`) loads into; fails the test on input errors.
+inline Scenario load_ok(const std::string& text) {
+  try {
+    return load_scenario_texts({{"t.yaml", text}});
+  } catch (const InputError& e) {
+    FAIL("unexpected input errors:\n" << std::string(e.what()));
+  }
+  return {};
+}
+
 /// Every input error of loading `text` (as file `t.yaml`), formatted; empty when it loads.
 inline std::vector<std::string> input_errors(const std::string& text) {
   std::vector<std::string> out;

@@ -17,15 +17,6 @@
 namespace drasim::sim {
 namespace {
 
-Scenario load_ok(const std::string& text) {
-  try {
-    return load_scenario_texts({{"t.yaml", text}});
-  } catch (const InputError& e) {
-    FAIL("unexpected input errors:\n" << std::string(e.what()));
-  }
-  return {};
-}
-
 const model::Pod& pod_named(const Scenario& s, const std::string& name) {
   for (const model::Pod& p : s.objects.pods) {
     if (p.meta.name == name) {

@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/sim/run_helpers.h"
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -22,15 +23,6 @@ namespace {
 std::string scenario(std::string_view generate, std::string_view extra_spec = "") {
   return "apiVersion: drasim.dev/v1alpha1\nkind: Scenario\nmetadata: {name: g}\nspec:\n  seed: 7\n"
          + std::string(extra_spec) + "  generate:\n" + std::string(generate);
-}
-
-Scenario load_ok(const std::string& text) {
-  try {
-    return load_scenario_texts({{"t.yaml", text}});
-  } catch (const InputError& e) {
-    FAIL("unexpected input errors:\n" << std::string(e.what()));
-  }
-  return {};
 }
 
 std::vector<std::string> pod_names(const Scenario& s) {
