@@ -182,16 +182,17 @@ class Controllers {
     for (const model::PodGroup& pg : o_.pod_groups) {
       groups_.emplace(pg.meta.namespace_name, pg.meta.name);
     }
+    index_owners();
     members_.resize(o_.workloads.size());
     const size_t input_pods = o_.pods.size();
     for (size_t p = 0; p < input_pods; ++p) {
       if (const auto owner = pod_owner(o_.pods[p])) {
-        members_[climb(*owner).first].push_back(p);
+        members_[tops_[*owner].first].push_back(p);
       }
     }
     hints_.assign(o_.pods.size(), nullptr);
     for (size_t i = 0; i < o_.workloads.size(); ++i) {
-      if (climb(i).first == i && !expand(i)) {
+      if (tops_[i].first == i && !expand(i)) {
         return;
       }
     }
@@ -389,30 +390,42 @@ class Controllers {
   }
 
   /// The ReplicaSet a Deployment's new pods join: the input's newest one of it (by the
-  /// `deployment.kubernetes.io/revision` annotation), else `<deployment>-<10 characters>`.
-  std::string replica_set_of(size_t d) {
+  /// `deployment.kubernetes.io/revision` annotation, then by name), else
+  /// `<deployment>-<10 characters>`.
+  std::string replica_set_of(size_t d) const {
+    if (const auto it = newest_rs_.find(d); it != newest_rs_.end()) {
+      return o_.workloads[it->second].meta.name;
+    }
     const Workload& w = o_.workloads[d];
-    std::string best;
-    int64_t best_revision = -1;
-    for (size_t i = 0; i < o_.workloads.size(); ++i) {
-      const Workload& rs = o_.workloads[i];
-      if (rs.kind == WorkloadKind::kReplicaSet && i != d && climb(i).first == d) {
-        const int64_t revision =
-            whole_number(
-                model::lookup(rs.meta.annotations, "deployment.kubernetes.io/revision", kEmpty))
-                .value_or(0);
-        if (revision > best_revision || (revision == best_revision && rs.meta.name < best)) {
-          best = rs.meta.name;
-          best_revision = revision;
-        }
-      }
-    }
-    if (!best.empty()) {
-      return best;
-    }
     const std::string key = w.meta.namespace_name + "/" + w.meta.name;
     return fmt::format("{}-{}{}", w.meta.name, model::name_suffix(scenario_.seed, key, 0),
                        model::name_suffix(scenario_.seed, key, 1));
+  }
+
+  /// Fills tops_ and newest_rs_.
+  void index_owners() {
+    const auto revision = [&](size_t i) {
+      return whole_number(model::lookup(o_.workloads[i].meta.annotations,
+                                        "deployment.kubernetes.io/revision", kEmpty))
+          .value_or(0);
+    };
+    tops_.reserve(o_.workloads.size());
+    for (size_t i = 0; i < o_.workloads.size(); ++i) {
+      tops_.push_back(climb(i));
+    }
+    for (size_t i = 0; i < o_.workloads.size(); ++i) {
+      const size_t d = tops_[i].first;
+      if (o_.workloads[i].kind != WorkloadKind::kReplicaSet || d == i) {
+        continue;
+      }
+      const auto [it, fresh] = newest_rs_.emplace(d, i);
+      const size_t best = it->second;
+      if (!fresh
+          && std::make_pair(revision(i), o_.workloads[best].meta.name)
+                 > std::make_pair(revision(best), o_.workloads[i].meta.name)) {
+        it->second = i;
+      }
+    }
   }
 
   std::optional<Pod> make_pod(size_t i, const Slot& s) {
@@ -534,7 +547,7 @@ class Controllers {
     const model::GrouperHints& hints =
         p < hints_.size() && hints_[p] != nullptr ? *hints_[p] : kNone;
     model::PodGrouping g =
-        model::group_pod(pod, model::GroupingOwner{&o_.workloads[i], climb(i).second}, hints, o_);
+        model::group_pod(pod, model::GroupingOwner{&o_.workloads[i], tops_[i].second}, hints, o_);
     pod.meta.annotations["pod-group-name"] = g.group.meta.name;
     if (!g.subgroup.empty()) {
       pod.meta.labels[model::kSubGroupLabel] = g.subgroup;
@@ -554,6 +567,8 @@ class Controllers {
   std::vector<std::vector<size_t>> members_;
   std::vector<const model::GrouperHints*> hints_;  ///< a made pod's template hints
   std::map<size_t, std::string> deployment_rs_;
+  std::vector<std::pair<size_t, std::string>> tops_;  ///< climb() of every workload
+  std::map<size_t, size_t> newest_rs_;                ///< Deployment -> its newest ReplicaSet
 };
 
 }  // namespace
