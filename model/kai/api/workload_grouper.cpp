@@ -159,7 +159,14 @@ void kubeflow_group(const Workload& job, const Pod& pod, PodGrouping& out) {
     worker.min_member = std::max<int64_t>(0, min_available - masters);
     out.group.sub_groups.push_back(worker);
   }
-  out.subgroup = lookup(pod.meta.labels, std::string(kKubeflowReplicaTypeLabel), kEmpty);
+  // A pod joins the subgroup its replica type names exactly (`master`, `worker`), if there is
+  // one; any other value leaves it in none.
+  const std::string& type = lookup(pod.meta.labels, std::string(kKubeflowReplicaTypeLabel), kEmpty);
+  for (const SubGroup& sg : out.group.sub_groups) {
+    if (sg.name == type) {
+      out.subgroup = type;
+    }
+  }
 }
 
 }  // namespace

@@ -214,6 +214,24 @@ TEST_CASE("a PyTorchJob: master and workers, a gang with master and worker subgr
   CHECK(g.sub_groups[1].min_member == 3);
 }
 
+TEST_CASE("a PyTorchJob pod whose replica type is not exactly a subgroup's name joins none") {
+  // pytorch_grouper.go lists a pod in the `master` subgroup only when its replica-type label is
+  // exactly "master" (the training operator writes it lower-case). A dump pod labelled "Master"
+  // still fills the master slot (no second master is made) but joins no subgroup.
+  const Scenario s = load_ok(pytorch("") + R"(---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: pt-master-0
+  labels: {training.kubeflow.org/replica-type: Master, training.kubeflow.org/replica-index: "0"}
+  ownerReferences: [{apiVersion: kubeflow.org/v1, kind: PyTorchJob, name: pt, uid: p-1, controller: true}]
+spec: {containers: [{name: pytorch}]}
+)");
+  CHECK(s.objects.pods.size() == 4);
+  CHECK(pod_named(s, "pt-master-0").meta.labels.count("kai.scheduler/subgroup-name") == 0);
+  CHECK(pod_named(s, "pt-worker-0").meta.labels.at("kai.scheduler/subgroup-name") == "worker");
+}
+
 TEST_CASE("a PyTorchJob's minimum: runPolicy's minAvailable before elasticPolicy's minReplicas") {
   // elasticPolicy.minReplicas 3: workers need 3 - 1 = 2.
   const Scenario elastic = load_ok(pytorch("  elasticPolicy: {minReplicas: 3}\n"));
