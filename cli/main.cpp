@@ -2,6 +2,7 @@
 // (a full disk, a closed pipe, a file-size limit) is an error, not a silent success.
 #include "cli/app.h"
 #include "cli/exit_codes.h"
+#include "cli/keep_until_exit.h"
 
 #include <csignal>
 #include <iostream>
@@ -9,6 +10,8 @@
 int main(int argc, char** argv) {
   // Past a file-size limit, writes fail with EFBIG and are reported, instead of a signal.
   (void)std::signal(SIGXFSZ, SIG_IGN);
+  // The process ends after one command: its objects are left to the OS (cli/keep_until_exit.h).
+  drasim::cli::set_keep_until_exit(true);
   const int code = drasim::cli::run_cli(argc, argv, std::cout, std::cerr);
   std::cout.flush();
   if (!std::cout) {

@@ -2,6 +2,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/keep_until_exit.h"
 #include "reports/atomic_file.h"
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
@@ -76,7 +77,8 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       return kExitInvalidInput;
     }
   }
-  sim::Scenario scenario = load_inputs(options.inputs);
+  auto loaded = std::make_unique<sim::Scenario>(load_inputs(options.inputs));
+  sim::Scenario& scenario = *loaded;
   for (const sim::ProfileInfo& p : sim::kProfiles) {
     if (p.name == options.profile) {
       scenario.scheduler.profile = p.profile;
@@ -84,7 +86,8 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   }
   sim::EngineOptions engine;
   engine.limits = options.limits;
-  const sim::RunResult result = sim::run_scenario(scenario, engine);
+  auto ran = std::make_unique<sim::RunResult>(sim::run_scenario(scenario, engine));
+  const sim::RunResult& result = *ran;
   const bool to_stdout = options.out == "-";
   std::ostream& summary_stream = to_stdout ? err : out;
   if (!options.quiet) {
@@ -107,7 +110,10 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       return kExitInvalidInput;
     }
   }
-  return result.all_expectations_passed() ? kExitOk : kExitExpectationFailed;
+  const int code = result.all_expectations_passed() ? kExitOk : kExitExpectationFailed;
+  keep_until_exit(std::move(ran));
+  keep_until_exit(std::move(loaded));
+  return code;
 }
 
 }  // namespace drasim::cli

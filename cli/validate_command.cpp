@@ -2,6 +2,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/inputs.h"
+#include "cli/keep_until_exit.h"
 #include "sim/load/quote.h"
 
 #include <fmt/format.h>
@@ -19,7 +20,8 @@ CLI::App* setup_validate(CLI::App& app, ValidateOptions& options) {
 }
 
 int run_validate(const ValidateOptions& options, std::ostream& out) {
-  const sim::Scenario s = load_inputs(options.inputs);
+  auto loaded = std::make_unique<sim::Scenario>(load_inputs(options.inputs));
+  const sim::Scenario& s = *loaded;
   for (const auto& w : s.warnings) {
     out << "warning: " << sim::escape_text(w) << "\n";
   }
@@ -30,6 +32,7 @@ int run_validate(const ValidateOptions& options, std::ostream& out) {
       s.files.size(), o.nodes.size(), o.pods.size(), o.queues.size(), o.pod_groups.size(),
       o.device_classes.size(), o.resource_slices.size(), o.resource_claims.size(),
       o.resource_claim_templates.size(), s.expectations.size());
+  keep_until_exit(std::move(loaded));
   return kExitOk;
 }
 

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <cstring>
+
 namespace drasim::sim {
 namespace {
 
@@ -76,7 +79,17 @@ void append_escaped(std::string& out, std::string_view text, bool token) {
 }  // namespace
 
 size_t first_invalid_utf8(std::string_view text) {
+  constexpr uint64_t kHighBits = 0x8080'8080'8080'8080ULL;
   for (size_t i = 0; i < text.size();) {
+    // Inputs are mostly ASCII: skip eight bytes without a high bit at a time.
+    uint64_t word = 0;
+    if (i + sizeof word <= text.size()) {
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if ((word & kHighBits) == 0) {
+        i += sizeof word;
+        continue;
+      }
+    }
     const size_t len = sequence_at(text, i);
     if (len == 0) {
       return i;

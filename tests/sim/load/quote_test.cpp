@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace drasim::sim {
 namespace {
@@ -36,6 +38,75 @@ TEST_CASE("quote cuts at 40 bytes on a character boundary and escapes quotes") {
   CHECK(quote(std::string(39, 'y') + "\xc3\xa9z") == "\"" + std::string(39, 'y') + "...\"");
   CHECK(quote(std::string(40, 'z')) == "\"" + std::string(40, 'z') + "\"");  // exactly 40: whole
   CHECK(quote("key", 316) == "\"key\"");
+}
+
+/// The obvious way, written apart from quote.cpp: decode each sequence to its code point and
+/// check the code point's range, one byte at a time.
+size_t first_invalid_utf8_reference(const std::string& text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    size_t len = 1;
+    uint32_t cp = b;
+    uint32_t min = 0;
+    if (b >= 0x80) {
+      if ((b & 0xE0) == 0xC0) {
+        len = 2, cp = b & 0x1Fu, min = 0x80;
+      } else if ((b & 0xF0) == 0xE0) {
+        len = 3, cp = b & 0x0Fu, min = 0x800;
+      } else if ((b & 0xF8) == 0xF0) {
+        len = 4, cp = b & 0x07u, min = 0x10000;
+      } else {
+        return i;
+      }
+      if (i + len > text.size()) {
+        return i;
+      }
+      for (size_t k = 1; k < len; ++k) {
+        const auto c = static_cast<unsigned char>(text[i + k]);
+        if ((c & 0xC0) != 0x80) {
+          return i;
+        }
+        cp = (cp << 6u) | (c & 0x3Fu);
+      }
+      if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        return i;
+      }
+    }
+    i += len;
+  }
+  return std::string::npos;
+}
+
+TEST_CASE("first_invalid_utf8, which skips ASCII eight bytes at a time, agrees with a plain scan") {
+  // Random texts of ASCII runs, valid multi-byte characters and now and then a random byte, at
+  // every length up to 40 so that bad bytes land at each place of an eight-byte word.
+  const std::vector<std::string> pieces = {
+      "a",         "plain text ", "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xed\x9f\xbf",
+      "0123456789"};
+  uint64_t state = 12345;
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<uint32_t>(state >> 33U);
+  };
+  int invalid = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    const uint32_t length = next() % 41;
+    while (text.size() < length) {
+      if (next() % 23 == 0) {
+        text += static_cast<char>(next() % 256);
+      } else {
+        text += pieces[next() % pieces.size()];
+      }
+    }
+    const size_t expected = first_invalid_utf8_reference(text);
+    invalid += expected != std::string::npos ? 1 : 0;
+    REQUIRE_MESSAGE(first_invalid_utf8(text) == expected, "round " << round);
+  }
+  // Both kinds of text were tried often.
+  CHECK(invalid > 2000);
+  CHECK(invalid < 18000);
 }
 
 }  // namespace
