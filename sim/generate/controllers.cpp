@@ -159,6 +159,48 @@ std::optional<Slot> identity(const Workload& w, const Pod& pod) {
   return std::nullopt;
 }
 
+/// The free slot an existing pod's identity fills, without a scan per pod: slots with an
+/// index by (role, Job, index), and for a pod that shows no index the first free slot of its
+/// (role, Job), found by a cursor that only moves forward (a group's slots are contiguous).
+class SlotFinder {
+ public:
+  explicit SlotFinder(std::vector<Slot>& slots) : slots_(slots) {
+    for (size_t k = 0; k < slots.size(); ++k) {
+      const Slot& s = slots[k];
+      groups_.try_emplace({s.role, s.job}, Range{k, k}).first->second.end = k + 1;
+      if (s.index >= 0) {
+        exact_.emplace(std::make_tuple(s.role, s.job, s.index), k);
+      }
+    }
+  }
+
+  Slot* free_for(const Slot& id) {
+    if (id.index >= 0) {
+      const auto it = exact_.find({id.role, id.job, id.index});
+      return it == exact_.end() || slots_[it->second].pod ? nullptr : &slots_[it->second];
+    }
+    const auto g = groups_.find({id.role, id.job});
+    if (g == groups_.end()) {
+      return nullptr;
+    }
+    Range& r = g->second;
+    while (r.next < r.end && slots_[r.next].pod) {
+      ++r.next;
+    }
+    return r.next < r.end ? &slots_[r.next] : nullptr;
+  }
+
+ private:
+  struct Range {
+    size_t next = 0;
+    size_t end = 0;
+  };
+
+  std::vector<Slot>& slots_;
+  std::map<std::pair<size_t, int64_t>, Range> groups_;
+  std::map<std::tuple<size_t, int64_t, int64_t>, size_t> exact_;
+};
+
 /// Expands the workloads of one ObjectSet.
 class Controllers {
  public:
@@ -281,8 +323,9 @@ class Controllers {
   bool expand(size_t i) {
     const Workload& w = o_.workloads[i];
     std::vector<Slot> slots = desired_slots(w);
+    SlotFinder finder(slots);
     for (const size_t p : members_[i]) {
-      fill(w, p, slots);
+      fill(w, p, finder);
     }
     const auto missing =
         std::count_if(slots.begin(), slots.end(), [](const Slot& s) { return !s.pod; });
@@ -342,7 +385,7 @@ class Controllers {
     return true;
   }
 
-  void fill(const Workload& w, size_t p, std::vector<Slot>& slots) const {
+  void fill(const Workload& w, size_t p, SlotFinder& finder) const {
     const Pod& pod = o_.pods[p];
     const std::string& phase = pod.status.phase;
     const bool fills = pod.meta.deletion_timestamp.empty() && phase != "Failed"
@@ -351,13 +394,9 @@ class Controllers {
     if (!id) {
       return;
     }
-    const auto it = std::find_if(slots.begin(), slots.end(), [&](const Slot& s) {
-      return !s.pod && s.role == id->role && s.job == id->job
-             && (id->index < 0 || s.index == id->index);
-    });
-    if (it != slots.end()) {
-      it->pod = p;
-      it->active = phase != "Succeeded";
+    if (Slot* slot = finder.free_for(*id)) {
+      slot->pod = p;
+      slot->active = phase != "Succeeded";
     }
   }
 
@@ -546,15 +585,22 @@ class Controllers {
     static const model::GrouperHints kNone;
     const model::GrouperHints& hints =
         p < hints_.size() && hints_[p] != nullptr ? *hints_[p] : kNone;
-    model::PodGrouping g =
-        model::group_pod(pod, model::GroupingOwner{&o_.workloads[i], tops_[i].second}, hints, o_);
-    pod.meta.annotations["pod-group-name"] = g.group.meta.name;
-    if (!g.subgroup.empty()) {
-      pod.meta.labels[model::kSubGroupLabel] = g.subgroup;
+    const model::GroupingOwner owner{&o_.workloads[i], tops_[i].second};
+    // One PodGroup per workload, computed for its first pod (KAI computes it per pod, the same
+    // for pods of one template), except a Deployment's, one per pod.
+    const bool per_pod = owner.top_kind == "Deployment";
+    auto cached = per_pod ? workload_group_.end() : workload_group_.find(i);
+    if (cached == workload_group_.end()) {
+      cached =
+          workload_group_.insert_or_assign(i, model::pod_group_for(pod, owner, hints, o_)).first;
     }
-    const std::pair<std::string, std::string> key{g.group.meta.namespace_name, g.group.meta.name};
-    if (groups_.insert(key).second) {
-      o_.pod_groups.push_back(std::move(g.group));
+    const model::PodGroup& pg = cached->second;
+    pod.meta.annotations["pod-group-name"] = pg.meta.name;
+    if (const std::string subgroup = model::subgroup_of(pod, owner, pg); !subgroup.empty()) {
+      pod.meta.labels[model::kSubGroupLabel] = subgroup;
+    }
+    if (groups_.insert({pg.meta.namespace_name, pg.meta.name}).second) {
+      o_.pod_groups.push_back(pg);
     }
   }
 
@@ -565,7 +611,8 @@ class Controllers {
   std::set<std::pair<std::string, std::string>> pod_names_;
   std::set<std::pair<std::string, std::string>> groups_;
   std::vector<std::vector<size_t>> members_;
-  std::vector<const model::GrouperHints*> hints_;  ///< a made pod's template hints
+  std::map<size_t, model::PodGroup> workload_group_;  ///< by workload (a Deployment's: the last)
+  std::vector<const model::GrouperHints*> hints_;     ///< a made pod's template hints
   std::map<size_t, std::string> deployment_rs_;
   std::vector<std::pair<size_t, std::string>> tops_;  ///< climb() of every workload
   std::map<size_t, size_t> newest_rs_;                ///< Deployment -> its newest ReplicaSet

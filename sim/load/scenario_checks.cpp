@@ -285,7 +285,14 @@ void check_scenario(const Scenario& scenario, Diagnostics& diagnostics) {
 }
 
 std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario) {
-  std::vector<std::string> out;
+  // The leaf subgroups of every PodGroup that has subgroups, then one pass over the pods (a
+  // JobSet's PodGroup may have tens of thousands of leaves and pods).
+  struct Leaves {
+    std::vector<std::string> in_order;  ///< as the PodGroup lists them, for the message
+    std::set<std::string> names;
+  };
+
+  std::map<std::pair<std::string, std::string>, Leaves> leaves_of;
   for (const model::PodGroup& pg : scenario.objects.pod_groups) {
     if (pg.sub_groups.empty()) {
       continue;
@@ -294,33 +301,39 @@ std::vector<std::string> outside_subgroup_warnings(const Scenario& scenario) {
     for (const model::SubGroup& sub : pg.sub_groups) {
       parents.insert(sub.parent);
     }
-    std::vector<std::string> leaves;
+    Leaves& leaves = leaves_of[{pg.meta.namespace_name, pg.meta.name}];
     for (const model::SubGroup& sub : pg.sub_groups) {
       if (parents.count(sub.name) == 0) {
-        leaves.push_back(sub.name);
+        leaves.in_order.push_back(sub.name);
+        leaves.names.insert(sub.name);
       }
     }
-    for (const model::Pod& pod : scenario.objects.pods) {
-      static const std::string kNone;
-      if (pod.meta.namespace_name != pg.meta.namespace_name
-          || model::lookup(pod.meta.annotations, "pod-group-name", kNone) != pg.meta.name) {
-        continue;
-      }
-      const std::string& label = model::lookup(pod.meta.labels, model::kSubGroupLabel, kNone);
-      const std::string& joins = label.empty() ? std::string("default") : label;
-      if (std::find(leaves.begin(), leaves.end(), joins) != leaves.end()) {
-        continue;
-      }
-      out.push_back(fmt::format(
-          "pod {}/{} {} in PodGroup {}, whose leaf subgroups are {}: KAI never schedules it as "
-          "part of the job, so it stays pending",
-          pod.meta.namespace_name, pod.meta.name,
-          label.empty()
-              ? fmt::format("has no {} label and there is no subgroup named default",
-                            model::kSubGroupLabel)
-              : fmt::format("names subgroup {}, which is not a leaf subgroup", quote(label)),
-          pg.meta.name, fmt::join(leaves, ", ")));
+  }
+  std::vector<std::string> out;
+  if (leaves_of.empty()) {
+    return out;
+  }
+  for (const model::Pod& pod : scenario.objects.pods) {
+    static const std::string kNone;
+    const std::string& group = model::lookup(pod.meta.annotations, "pod-group-name", kNone);
+    const auto it = leaves_of.find({pod.meta.namespace_name, group});
+    if (it == leaves_of.end()) {
+      continue;
     }
+    const std::string& label = model::lookup(pod.meta.labels, model::kSubGroupLabel, kNone);
+    const std::string& joins = label.empty() ? std::string("default") : label;
+    if (it->second.names.count(joins) != 0) {
+      continue;
+    }
+    out.push_back(fmt::format(
+        "pod {}/{} {} in PodGroup {}, whose leaf subgroups are {}: KAI never schedules it as "
+        "part of the job, so it stays pending",
+        pod.meta.namespace_name, pod.meta.name,
+        label.empty()
+            ? fmt::format("has no {} label and there is no subgroup named default",
+                          model::kSubGroupLabel)
+            : fmt::format("names subgroup {}, which is not a leaf subgroup", quote(label)),
+        group, fmt::join(it->second.in_order, ", ")));
   }
   return out;
 }

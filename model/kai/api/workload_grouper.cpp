@@ -87,16 +87,16 @@ PodGroup default_group(const Pod& pod, const Workload* owner, const GrouperHints
 /// (minSubGroup = replicas), a leaf `<job>-replica-<i>` per Job needing the Job template's
 /// batch-min-member or its parallelism; the PodGroup needs every replicatedJob, one with
 /// startupPolicyOrder InOrder, or the JobSet's batch-min-member (capped at their number).
-void jobset_subgroups(const Workload& js, const Pod& pod, PodGrouping& out) {
+void jobset_subgroups(const Workload& js, PodGroup& out) {
   const auto n = static_cast<int64_t>(js.roles.size());
-  out.group.min_member.reset();
-  out.group.min_sub_group =
+  out.min_member.reset();
+  out.min_sub_group =
       js.hints.min_member ? std::min(*js.hints.min_member, n) : (js.in_order ? 1 : n);
   for (const WorkloadRole& rj : js.roles) {
     SubGroup parent;
     parent.name = rj.name;
     parent.min_sub_group = rj.replicas;
-    out.group.sub_groups.push_back(parent);
+    out.sub_groups.push_back(parent);
     for (int64_t i = 0; i < rj.replicas; ++i) {
       SubGroup leaf;
       leaf.name = fmt::format("{}-replica-{}", rj.name, i);
@@ -107,12 +107,9 @@ void jobset_subgroups(const Workload& js, const Pod& pod, PodGrouping& out) {
               || !rj.job_hints.topology.preferred_level.empty())) {
         leaf.topology_constraint = rj.job_hints.topology;
       }
-      out.group.sub_groups.push_back(std::move(leaf));
+      out.sub_groups.push_back(std::move(leaf));
     }
   }
-  out.subgroup = fmt::format(
-      "{}-replica-{}", lookup(pod.meta.labels, std::string(kJobSetReplicatedJobLabel), kEmpty),
-      lookup(pod.meta.labels, std::string(kJobSetJobIndexLabel), kEmpty));
 }
 
 int64_t role_replicas(const Workload& w, std::string_view role) {
@@ -128,7 +125,7 @@ int64_t role_replicas(const Workload& w, std::string_view role) {
 /// the sum of every replica spec's replicas; plugins/kubeflow/pytorch/pytorch_grouper.go puts
 /// elasticPolicy.minReplicas before the sum and adds a `master` leaf needing the masters and a
 /// `worker` leaf needing the rest of minAvailable (segment sizes are not modelled).
-void kubeflow_group(const Workload& job, const Pod& pod, PodGrouping& out) {
+void kubeflow_group(const Workload& job, PodGroup& out) {
   int64_t total = 0;
   for (const WorkloadRole& r : job.roles) {
     total += r.replicas;
@@ -140,7 +137,7 @@ void kubeflow_group(const Workload& job, const Pod& pod, PodGrouping& out) {
   if (job.min_available) {
     min_available = *job.min_available;
   }
-  out.group.min_member = min_available;
+  out.min_member = min_available;
   if (job.kind != WorkloadKind::kPyTorchJob) {
     return;
   }
@@ -149,7 +146,7 @@ void kubeflow_group(const Workload& job, const Pod& pod, PodGrouping& out) {
     SubGroup master;
     master.name = "master";
     master.min_member = masters;
-    out.group.sub_groups.push_back(master);
+    out.sub_groups.push_back(master);
   }
   const bool has_workers = std::any_of(job.roles.begin(), job.roles.end(),
                                        [](const WorkloadRole& r) { return r.name == "Worker"; });
@@ -157,55 +154,75 @@ void kubeflow_group(const Workload& job, const Pod& pod, PodGrouping& out) {
     SubGroup worker;
     worker.name = "worker";
     worker.min_member = std::max<int64_t>(0, min_available - masters);
-    out.group.sub_groups.push_back(worker);
-  }
-  // A pod joins the subgroup its replica type names exactly (`master`, `worker`), if there is
-  // one; any other value leaves it in none.
-  const std::string& type = lookup(pod.meta.labels, std::string(kKubeflowReplicaTypeLabel), kEmpty);
-  for (const SubGroup& sg : out.group.sub_groups) {
-    if (sg.name == type) {
-      out.subgroup = type;
-    }
+    out.sub_groups.push_back(worker);
   }
 }
 
 }  // namespace
 
-PodGrouping group_pod(const Pod& pod, const GroupingOwner& owner, const GrouperHints& pod_hints,
-                      const ObjectSet& objects) {
-  PodGrouping out;
+PodGroup pod_group_for(const Pod& pod, const GroupingOwner& owner, const GrouperHints& pod_hints,
+                       const ObjectSet& objects) {
   const Workload* w = owner.workload;
   if (owner.top_kind == "Deployment") {
     // plugins/deployment/deployment_grouper.go: a PodGroup per pod, `pg-<pod>-<pod uid>`,
     // priority `inference` by default.
-    out.group = default_group(pod, w, pod_hints, objects, "inference");
-    out.group.meta.name = fmt::format("pg-{}-{}", pod.meta.name, pod.meta.uid);
-    out.group.meta.appear_us = pod.meta.appear_us;
-    return out;
+    PodGroup pg = default_group(pod, w, pod_hints, objects, "inference");
+    pg.meta.name = fmt::format("pg-{}-{}", pod.meta.name, pod.meta.uid);
+    pg.meta.appear_us = pod.meta.appear_us;
+    return pg;
   }
-  out.group = default_group(pod, w, pod_hints, objects, "train");
+  PodGroup pg = default_group(pod, w, pod_hints, objects, "train");
   if (w == nullptr || owner.top_kind == "CronJob") {
     // plugins/cronjobs: the default grouper on the Job the CronJob made (minMember 1).
-    return out;
+    return pg;
   }
   switch (w->kind) {
     case WorkloadKind::kJob:
       // plugins/job/job_grouper.go: one PodGroup for the Job, minMember 1 unless the Job's
       // kai.scheduler/batch-min-member says otherwise.
-      out.group.min_member = w->hints.min_member.value_or(1);
+      pg.min_member = w->hints.min_member.value_or(1);
       break;
     case WorkloadKind::kJobSet:
-      jobset_subgroups(*w, pod, out);
+      jobset_subgroups(*w, pg);
       break;
     case WorkloadKind::kPyTorchJob:
     case WorkloadKind::kMPIJob:
-      kubeflow_group(*w, pod, out);
+      kubeflow_group(*w, pg);
       break;
     case WorkloadKind::kDeployment:  // top_kind is Deployment: handled above
     case WorkloadKind::kReplicaSet:
     case WorkloadKind::kStatefulSet:
       break;  // the default grouper (hub.go maps both to it)
   }
+  return pg;
+}
+
+std::string subgroup_of(const Pod& pod, const GroupingOwner& owner, const PodGroup& group) {
+  if (owner.workload == nullptr || owner.top_kind == "CronJob" || owner.top_kind == "Deployment") {
+    return {};
+  }
+  if (owner.workload->kind == WorkloadKind::kJobSet) {
+    // jobset_grouper.go assignPodToSubGroup: the leaf its replicatedJob and Job index name.
+    return fmt::format("{}-replica-{}",
+                       lookup(pod.meta.labels, std::string(kJobSetReplicatedJobLabel), kEmpty),
+                       lookup(pod.meta.labels, std::string(kJobSetJobIndexLabel), kEmpty));
+  }
+  // pytorch_grouper.go: the subgroup its replica type names exactly (`master`, `worker`), if
+  // there is one; any other value leaves it in none.
+  const std::string& type = lookup(pod.meta.labels, std::string(kKubeflowReplicaTypeLabel), kEmpty);
+  for (const SubGroup& sg : group.sub_groups) {
+    if (!type.empty() && sg.name == type) {
+      return type;
+    }
+  }
+  return {};
+}
+
+PodGrouping group_pod(const Pod& pod, const GroupingOwner& owner, const GrouperHints& pod_hints,
+                      const ObjectSet& objects) {
+  PodGrouping out;
+  out.group = pod_group_for(pod, owner, pod_hints, objects);
+  out.subgroup = subgroup_of(pod, owner, out.group);
   return out;
 }
 

@@ -33,6 +33,15 @@ struct PodGrouping {
   std::string subgroup;  ///< the pod's `kai.scheduler/subgroup-name`; empty without subgroups
 };
 
+/// The PodGroup the podgrouper writes for `pod`. Only a Deployment's depends on the pod's name;
+/// for the other kinds it is the same for every pod of a workload made from one template, so a
+/// caller may compute it once and ask subgroup_of per pod.
+PodGroup pod_group_for(const Pod& pod, const GroupingOwner& owner, const GrouperHints& pod_hints,
+                       const ObjectSet& objects);
+
+/// The subgroup `pod` joins in `group` (its `kai.scheduler/subgroup-name`); empty for none.
+std::string subgroup_of(const Pod& pod, const GroupingOwner& owner, const PodGroup& group);
+
 /// The PodGroup the podgrouper writes for `pod` and the subgroup the pod joins. `pod_hints`
 /// are the pod's own podgrouper annotations (a template's), read after the owner's.
 PodGrouping group_pod(const Pod& pod, const GroupingOwner& owner, const GrouperHints& pod_hints,
