@@ -25,7 +25,8 @@
 // found a problem, 1 otherwise, 2 for bad arguments.
 //
 //   loader_fuzz --iterations 20000 --seed 1 [--start I] [--seeds DIR]... [--timeout SECONDS]
-//               [--crash-dir DIR] [--save-current FILE] [--no-fork]
+//               [--crash-dir DIR] [--save-current FILE] [--no-fork] [--snapshots]
+//   --snapshots makes every input a KAI snapshot (the snapshot reader's own pass).
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
 #include "model/cluster_builder.h"
@@ -86,6 +87,7 @@ struct Options {
   int64_t print = -1;
   bool fork = true;
   bool verbose = false;
+  bool snapshots = false;  ///< every input a KAI snapshot (the snapshot reader's own pass)
 };
 
 /// Runs bigger than this (pods after replica expansion, or nodes) are loaded but not replayed:
@@ -535,9 +537,9 @@ std::optional<std::vector<InputText>> as_snapshot(const std::string& yaml, Rng& 
 
 /// The input of one iteration, derived only from the seed corpus, --seed and the iteration.
 std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t seed,
-                                  uint64_t iteration) {
+                                  uint64_t iteration, bool snapshots) {
   Rng rng(seed * 0x9E3779B97F4A7C15ULL + iteration);
-  if (rng.chance(6)) {  // file references, lightly mutated
+  if (rng.chance(6) && !snapshots) {  // file references, lightly mutated
     std::string refs = reference_scenario(rng);
     if (rng.chance(2)) {
       mutate_once(refs, rng);
@@ -546,7 +548,7 @@ std::vector<InputText> make_input(const std::vector<InputText>& seeds, uint64_t 
   }
   const InputText& base = rng.pick(seeds);
   std::string text = base.text;
-  if (rng.chance(8)) {  // the snapshot reader: the seed's objects as a KAI snapshot
+  if (rng.chance(8) || snapshots) {  // the snapshot reader: the seed's objects as a KAI snapshot
     if (auto snapshot = as_snapshot(text, rng)) {
       return *snapshot;
     }
@@ -820,6 +822,8 @@ bool parse_args(int argc, char** argv, Options& o) {
       o.replay = args[++i];
     } else if (a == "--print" && has_value) {
       o.print = std::stoll(args[++i]);
+    } else if (a == "--snapshots") {
+      o.snapshots = true;
     } else if (a == "--no-fork") {
       o.fork = false;
     } else if (a == "-v" || a == "--verbose") {
@@ -828,6 +832,7 @@ bool parse_args(int argc, char** argv, Options& o) {
       std::cerr << "loader_fuzz: error: unknown argument \"" << a << "\"\n"
                 << "usage: loader_fuzz [--iterations N] [--seed S] [--start I] [--seeds DIR]... "
                    "[--timeout SECONDS] [--crash-dir DIR] [--save-current FILE] [--no-fork] "
+                   "[--snapshots] "
                    "[--replay FILE] [--print I] [-v]\n";
       return false;
     }
@@ -924,14 +929,15 @@ int fuzz(const Options& o) {
     return 2;
   }
   if (o.print >= 0) {
-    for (const InputText& in : make_input(seeds, o.seed, static_cast<uint64_t>(o.print))) {
+    for (const InputText& in :
+         make_input(seeds, o.seed, static_cast<uint64_t>(o.print), o.snapshots)) {
       std::cout << "# " << in.name << "\n" << in.text;
     }
     return 0;
   }
   Stats stats;
   for (uint64_t i = o.start; i < o.start + o.iterations; ++i) {
-    const std::vector<InputText> inputs = make_input(seeds, o.seed, i);
+    const std::vector<InputText> inputs = make_input(seeds, o.seed, i, o.snapshots);
     if (!o.save_current.empty()) {
       save(o.save_current, inputs);
     }
