@@ -1,5 +1,7 @@
 #include "cli/keep_until_exit.h"
 
+#include <vector>
+
 namespace drasim::cli {
 namespace {
 
@@ -11,14 +13,12 @@ void set_keep_until_exit(bool on) {
   g_keep = on;
 }
 
-bool keeping_until_exit() {
-  return g_keep;
-}
-
-std::vector<std::shared_ptr<void>>& kept_objects() {
+void keep_until_exit(std::shared_ptr<void> object) {
   // Allocated once and never freed, so the objects in it are not destroyed at exit.
-  static auto* objects = new std::vector<std::shared_ptr<void>>();
-  return *objects;
+  static auto* kept = new std::vector<std::shared_ptr<void>>();
+  if (g_keep) {
+    kept->push_back(std::move(object));
+  }
 }
 
 }  // namespace drasim::cli

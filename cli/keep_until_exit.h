@@ -6,23 +6,13 @@
 /// run_cli many times in one process, the object is freed at once.
 
 #include <memory>
-#include <vector>
 
 namespace drasim::cli {
 
 void set_keep_until_exit(bool on);
 
-/// Whether objects handed to keep_until_exit outlive their command.
-[[nodiscard]] bool keeping_until_exit();
-
-/// Where kept objects live: a list that is itself never destroyed.
-std::vector<std::shared_ptr<void>>& kept_objects();
-
-template <class T>
-void keep_until_exit(std::unique_ptr<T> object) {
-  if (keeping_until_exit()) {
-    kept_objects().push_back(std::shared_ptr<void>(std::move(object)));
-  }
-}
+/// Keeps `object` until the process ends when that is on; frees it now otherwise. A
+/// `std::unique_ptr<T>` converts.
+void keep_until_exit(std::shared_ptr<void> object);
 
 }  // namespace drasim::cli

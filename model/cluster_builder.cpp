@@ -360,6 +360,10 @@ void rank_job_names(ClusterState& state) {
 /// Pod::follows: a Job's pod past its parallelism waits for an earlier one to succeed. Both
 /// are single pods (the Job controller makes no replicas).
 void link_job_successors(const ObjectSet& objects, ClusterState& state) {
+  if (std::none_of(objects.pods.begin(), objects.pods.end(),
+                   [](const Pod& p) { return !p.follows.empty(); })) {
+    return;  // no Job lanes: no name index over every pod
+  }
   std::map<std::pair<std::string, std::string>, PodId> by_name;
   std::vector<PodId> pod_of(objects.pods.size());
   for (size_t i = 0; i < state.pods.size(); ++i) {

@@ -1,21 +1,17 @@
 #include "model/cluster/dra_gpus.h"
 
 #include "model/dra/inventory.h"
+#include "model/k8s/name_rules.h"
 #include "model/kai/api/pod_request.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 #include <map>
 
 namespace drasim::model {
 
 bool is_gpu_name(std::string_view name) {
-  std::string lower(name);
-  for (char& c : lower) {
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return lower.find("gpu") != std::string::npos;
+  return ascii_lower(name).find("gpu") != std::string::npos;
 }
 
 int64_t saturating_add(int64_t a, int64_t b) {

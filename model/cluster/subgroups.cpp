@@ -1,7 +1,8 @@
 #include "model/cluster/subgroups.h"
 
+#include "model/k8s/name_rules.h"
+
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 namespace drasim::model {
@@ -19,9 +20,7 @@ std::optional<SubGroupTree> SubGroupTree::build(const PodGroup& pg, std::string&
   // Children by parent ("" is the root). KAI lower-cases the parent's name (formatParentName).
   std::map<std::string, std::vector<size_t>> children;
   for (size_t i = 0; i < subs.size(); ++i) {
-    std::string parent = subs[i].parent;
-    std::transform(parent.begin(), parent.end(), parent.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string parent = ascii_lower(subs[i].parent);
     if (!parent.empty() && by_name.count(parent) == 0) {
       error = "subgroup " + subs[i].name + " names parent " + parent + ", which does not exist";
       return std::nullopt;

@@ -60,4 +60,14 @@ bool is_label_value(std::string_view s) {
   return s.empty() || shaped(s, 63, alnum, "-_.");
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+  }
+  return out;
+}
+
 }  // namespace drasim::model

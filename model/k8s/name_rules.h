@@ -5,6 +5,7 @@
 /// report; KEP-5004 applies them to extended resource names.
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace drasim::model {
@@ -27,5 +28,8 @@ namespace drasim::model {
 /// Empty, or at most 63 characters of letters, digits, `-`, `_` and `.`, starting and ending
 /// with a letter or digit.
 [[nodiscard]] bool is_label_value(std::string_view s);
+
+/// `s` with ASCII letters lower-cased (Go's strings.ToLower on the ASCII names KAI compares).
+[[nodiscard]] std::string ascii_lower(std::string_view s);
 
 }  // namespace drasim::model

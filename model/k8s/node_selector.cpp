@@ -1,21 +1,13 @@
 #include "model/k8s/node_selector.h"
 
+#include "model/k8s/quantity.h"
+
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <optional>
 
 namespace drasim::model {
 namespace {
-
-std::optional<int64_t> parse_int(const std::string& s) {
-  int64_t value = 0;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || ptr != s.data() + s.size()) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 bool contains(const std::vector<std::string>& values, const std::string& v) {
   return std::find(values.begin(), values.end(), v) != values.end();
@@ -25,8 +17,8 @@ bool compare_int(const NodeSelectorRequirement& r, const std::string& label_valu
   if (r.values.size() != 1) {
     return false;
   }
-  const auto have = parse_int(label_value);
-  const auto want = parse_int(r.values.front());
+  const auto have = parse_int64(label_value);
+  const auto want = parse_int64(r.values.front());
   if (!have || !want) {
     return false;
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstddef>
 #include <limits>
 
@@ -291,6 +292,16 @@ std::string Quantity::to_string() const {
     out += digits;
   }
   return out;
+}
+
+std::optional<int64_t> parse_int64(std::string_view text) {
+  int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 }  // namespace drasim::model

@@ -80,4 +80,8 @@ class Quantity {
   Int128 nanos_ = 0;
 };
 
+/// A whole string as a decimal int64, as Go's `strconv.ParseInt(s, 10, 64)` reads label and
+/// annotation values (no sign but `-`, no spaces); nullopt otherwise.
+[[nodiscard]] std::optional<int64_t> parse_int64(std::string_view text);
+
 }  // namespace drasim::model

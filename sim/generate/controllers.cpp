@@ -1,14 +1,14 @@
 #include "sim/generate/controllers.h"
 
 #include "model/k8s/generated_name.h"
+#include "model/k8s/name_rules.h"
+#include "model/k8s/quantity.h"
 #include "model/kai/api/workload_grouper.h"
 #include "sim/load/generator_spec.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,24 +34,15 @@ std::string make_uid(uint64_t seed, const std::string& what) {
                      a & 0xffffU, b >> 48U, b & 0xffff'ffff'ffffULL);
 }
 
+/// An ordinal, an index or a revision: a whole number of zero or more.
 std::optional<int64_t> whole_number(const std::string& text) {
-  int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || v < 0) {
-    return std::nullopt;
-  }
-  return v;
+  const auto v = model::parse_int64(text);
+  return v && *v >= 0 ? v : std::nullopt;
 }
 
 std::optional<int64_t> label_number(const Pod& pod, const char* key) {
   const std::string& label = model::lookup(pod.meta.labels, key, kEmpty);
   return whole_number(label.empty() ? model::lookup(pod.meta.annotations, key, kEmpty) : label);
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
 }
 
 /// The owner reference the garbage collector follows: the controller one, else the first.
@@ -62,6 +53,12 @@ const model::OwnerReference* controller_of(const model::ObjectMeta& meta) {
     }
   }
   return meta.owner_references.empty() ? nullptr : &meta.owner_references.front();
+}
+
+/// `kai.scheduler/skip-podgrouper: "true"`: pkg/podgrouper/pod_controller.go leaves the pods of
+/// such an object (or such pods) alone.
+bool skips_podgrouper(const model::ObjectMeta& meta) {
+  return model::lookup(meta.annotations, "kai.scheduler/skip-podgrouper", kEmpty) == "true";
 }
 
 bool is_job_kind(WorkloadKind k) {
@@ -124,8 +121,8 @@ std::optional<Slot> identity(const Workload& w, const Pod& pod) {
       return s;
     case WorkloadKind::kJobSet: {
       const std::string& rj =
-          model::lookup(pod.meta.labels, std::string(model::kJobSetReplicatedJobLabel), kEmpty);
-      const auto job = label_number(pod, std::string(model::kJobSetJobIndexLabel).c_str());
+          model::lookup(pod.meta.labels, model::kJobSetReplicatedJobLabel, kEmpty);
+      const auto job = label_number(pod, model::kJobSetJobIndexLabel);
       const auto it = std::find_if(w.roles.begin(), w.roles.end(),
                                    [&](const WorkloadRole& r) { return r.name == rj; });
       if (it == w.roles.end() || !job) {
@@ -140,13 +137,12 @@ std::optional<Slot> identity(const Workload& w, const Pod& pod) {
     }
     case WorkloadKind::kPyTorchJob:
     case WorkloadKind::kMPIJob: {
-      std::string type =
-          model::lookup(pod.meta.labels, std::string(model::kKubeflowReplicaTypeLabel), kEmpty);
+      std::string type = model::lookup(pod.meta.labels, model::kKubeflowReplicaTypeLabel, kEmpty);
       if (type.empty()) {
         type = model::lookup(pod.meta.labels, "training.kubeflow.org/job-role", kEmpty);
       }
       const auto it = std::find_if(w.roles.begin(), w.roles.end(), [&](const WorkloadRole& r) {
-        return lower(r.name) == lower(type);
+        return model::ascii_lower(r.name) == model::ascii_lower(type);
       });
       if (it == w.roles.end()) {
         return std::nullopt;
@@ -229,24 +225,24 @@ class Controllers {
     const size_t input_pods = o_.pods.size();
     for (size_t p = 0; p < input_pods; ++p) {
       if (const auto owner = pod_owner(o_.pods[p])) {
-        members_[tops_[*owner].first].push_back(p);
+        members_[tops_[*owner].workload].push_back({p, *owner});
       }
     }
-    hints_.assign(o_.pods.size(), nullptr);
     for (size_t i = 0; i < o_.workloads.size(); ++i) {
-      if (tops_[i].first == i && !expand(i)) {
+      if (tops_[i].workload == i && !expand(i)) {
         return;
-      }
-    }
-    for (size_t i = 0; i < o_.workloads.size(); ++i) {
-      for (const size_t p : members_[i]) {
-        group(i, p);
       }
     }
   }
 
  private:
   using Key = std::tuple<std::string, std::string, std::string>;  // namespace, kind, name
+
+  struct Top {
+    size_t workload = 0;
+    std::string kind;
+    bool skips_podgrouper = false;
+  };
 
   std::string uid_of(const std::string& kind, const std::string& ns,
                      const std::string& name) const {
@@ -264,25 +260,27 @@ class Controllers {
     return it->second;
   }
 
-  /// The topmost workload above `i` and the kind of the topmost owner reference (which may
-  /// name an object the input lacks).
-  std::pair<size_t, std::string> climb(size_t i) const {
-    std::string kind = model::kind_name(o_.workloads[i].kind);
+  /// The topmost workload above `i`, the kind of the topmost owner reference (which may name
+  /// an object the input lacks), and whether any of them, `i` included, skips the podgrouper.
+  /// Owner chains are followed 8 deep at most.
+  Top climb(size_t i) const {
+    Top top{i, model::kind_name(o_.workloads[i].kind), skips_podgrouper(o_.workloads[i].meta)};
     for (int depth = 0; depth < 8; ++depth) {
-      const Workload& w = o_.workloads[i];
+      const Workload& w = o_.workloads[top.workload];
       const model::OwnerReference* ref = controller_of(w.meta);
       if (ref == nullptr) {
         break;
       }
-      kind = ref->kind;
+      top.kind = ref->kind;
       const auto up = find(w.meta.namespace_name, ref->kind, ref->name, ref->uid);
       if (!up) {
         break;
       }
-      i = *up;
-      kind = model::kind_name(o_.workloads[i].kind);
+      top.workload = *up;
+      top.kind = model::kind_name(o_.workloads[*up].kind);
+      top.skips_podgrouper = top.skips_podgrouper || skips_podgrouper(o_.workloads[*up].meta);
     }
-    return {i, kind};
+    return top;
   }
 
   /// The workload of the input a pod's controller reference (or, failing it, its labels)
@@ -324,7 +322,7 @@ class Controllers {
     const Workload& w = o_.workloads[i];
     std::vector<Slot> slots = desired_slots(w);
     SlotFinder finder(slots);
-    for (const size_t p : members_[i]) {
+    for (const auto& [p, owner] : members_[i]) {
       fill(w, p, finder);
     }
     const auto missing =
@@ -345,16 +343,22 @@ class Controllers {
           "(the PodGroup needs one replicatedJob, as KAI's podgrouper writes)",
           w.meta.namespace_name, w.meta.name));
     }
+
     // A Job keeps `parallelism` pods running: lanes whose heads are its running pods, each new
-    // pod following the last one of its lane.
-    std::map<std::pair<size_t, int64_t>, std::vector<std::string>> lanes;
-    std::map<std::pair<size_t, int64_t>, size_t> next_lane;
+    // pod following the last pod of the next lane in turn.
+    struct Lanes {
+      std::vector<std::string> tails;
+      size_t next = 0;
+    };
+
+    std::map<std::pair<size_t, int64_t>, Lanes> lanes;
     for (const Slot& s : slots) {
-      auto& lane = lanes[{s.role, s.job}];
-      if (s.active && lane.size() < static_cast<size_t>(w.roles[s.role].parallelism)) {
-        lane.push_back(o_.pods[*s.pod].meta.name);
+      auto& tails = lanes[{s.role, s.job}].tails;
+      if (s.active && tails.size() < static_cast<size_t>(w.roles[s.role].parallelism)) {
+        tails.push_back(o_.pods[*s.pod].meta.name);
       }
     }
+    std::vector<std::pair<size_t, const model::GrouperHints*>> made;
     for (const Slot& s : slots) {
       if (s.pod) {
         continue;
@@ -369,18 +373,24 @@ class Controllers {
         if (parallelism == 0) {
           continue;  // a Job with parallelism 0 runs nothing
         }
-        auto& lane = lanes[{s.role, s.job}];
-        if (lane.size() < parallelism) {
-          lane.push_back(pod->meta.name);
+        Lanes& lane = lanes[{s.role, s.job}];
+        if (lane.tails.size() < parallelism) {
+          lane.tails.push_back(pod->meta.name);
         } else {
-          std::string& tail = lane[next_lane[{s.role, s.job}]++ % parallelism];
+          std::string& tail = lane.tails[lane.next++ % parallelism];
           pod->follows = tail;
           tail = pod->meta.name;
         }
       }
-      members_[i].push_back(o_.pods.size());
-      hints_.push_back(&role.pod.hints);
+      made.emplace_back(o_.pods.size(), &role.pod.hints);
       o_.pods.push_back(std::move(*pod));
+    }
+    static const model::GrouperHints kNone;
+    for (const auto& [p, owner] : members_[i]) {
+      group(i, p, owner, kNone);
+    }
+    for (const auto& [p, hints] : made) {
+      group(i, p, pod_owner(o_.pods[p]).value_or(i), *hints);
     }
     return true;
   }
@@ -428,20 +438,9 @@ class Controllers {
     return {api, kind, name, w ? o_.workloads[*w].meta.uid : uid_of(kind, ns, name), true};
   }
 
-  /// The ReplicaSet a Deployment's new pods join: the input's newest one of it (by the
-  /// `deployment.kubernetes.io/revision` annotation, then by name), else
-  /// `<deployment>-<10 characters>`.
-  std::string replica_set_of(size_t d) const {
-    if (const auto it = newest_rs_.find(d); it != newest_rs_.end()) {
-      return o_.workloads[it->second].meta.name;
-    }
-    const Workload& w = o_.workloads[d];
-    const std::string key = w.meta.namespace_name + "/" + w.meta.name;
-    return fmt::format("{}-{}{}", w.meta.name, model::name_suffix(scenario_.seed, key, 0),
-                       model::name_suffix(scenario_.seed, key, 1));
-  }
-
-  /// Fills tops_ and newest_rs_.
+  /// Fills tops_ and replica_set_: the ReplicaSet a Deployment's new pods join, the input's
+  /// newest one of it (by the `deployment.kubernetes.io/revision` annotation, then by name),
+  /// else `<deployment>-<10 characters>`.
   void index_owners() {
     const auto revision = [&](size_t i) {
       return whole_number(model::lookup(o_.workloads[i].meta.annotations,
@@ -452,18 +451,32 @@ class Controllers {
     for (size_t i = 0; i < o_.workloads.size(); ++i) {
       tops_.push_back(climb(i));
     }
+    std::map<size_t, size_t> newest;  // Deployment -> its newest ReplicaSet of the input
     for (size_t i = 0; i < o_.workloads.size(); ++i) {
-      const size_t d = tops_[i].first;
+      const size_t d = tops_[i].workload;
       if (o_.workloads[i].kind != WorkloadKind::kReplicaSet || d == i) {
         continue;
       }
-      const auto [it, fresh] = newest_rs_.emplace(d, i);
+      const auto [it, fresh] = newest.emplace(d, i);
       const size_t best = it->second;
       if (!fresh
           && std::make_pair(revision(i), o_.workloads[best].meta.name)
                  > std::make_pair(revision(best), o_.workloads[i].meta.name)) {
         it->second = i;
       }
+    }
+    for (size_t d = 0; d < o_.workloads.size(); ++d) {
+      const Workload& w = o_.workloads[d];
+      if (w.kind != WorkloadKind::kDeployment) {
+        continue;
+      }
+      const auto it = newest.find(d);
+      const std::string key = w.meta.namespace_name + "/" + w.meta.name;
+      replica_set_[d] =
+          it != newest.end()
+              ? o_.workloads[it->second].meta.name
+              : fmt::format("{}-{}{}", w.meta.name, model::name_suffix(scenario_.seed, key, 0),
+                            model::name_suffix(scenario_.seed, key, 1));
     }
   }
 
@@ -483,10 +496,7 @@ class Controllers {
                                 true};
     switch (w.kind) {
       case WorkloadKind::kDeployment: {
-        if (deployment_rs_.count(i) == 0) {
-          deployment_rs_[i] = replica_set_of(i);
-        }
-        const std::string& rs = deployment_rs_[i];
+        const std::string& rs = replica_set_.at(i);
         owner = owner_ref("apps/v1", "ReplicaSet", ns, rs);
         const std::string prefix = w.meta.name + "-";
         labels["pod-template-hash"] = rs.rfind(prefix, 0) == 0 ? rs.substr(prefix.size()) : rs;
@@ -508,8 +518,8 @@ class Controllers {
           job = fmt::format("{}-{}-{}", w.meta.name, role.name, s.job);
           owner = owner_ref("batch/v1", "Job", ns, job);
           labels["jobset.sigs.k8s.io/jobset-name"] = w.meta.name;
-          labels[std::string(model::kJobSetReplicatedJobLabel)] = role.name;
-          labels[std::string(model::kJobSetJobIndexLabel)] = std::to_string(s.job);
+          labels[model::kJobSetReplicatedJobLabel] = role.name;
+          labels[model::kJobSetJobIndexLabel] = std::to_string(s.job);
         }
         labels["batch.kubernetes.io/job-name"] = job;
         labels["job-name"] = job;
@@ -523,11 +533,10 @@ class Controllers {
       }
       case WorkloadKind::kPyTorchJob:
       case WorkloadKind::kMPIJob: {
-        const std::string type = lower(role.name);
+        const std::string type = model::ascii_lower(role.name);
         labels["training.kubeflow.org/job-name"] = w.meta.name;
         labels[w.kind == WorkloadKind::kMPIJob ? "training.kubeflow.org/job-role"
-                                               : std::string(model::kKubeflowReplicaTypeLabel)] =
-            type;
+                                               : model::kKubeflowReplicaTypeLabel] = type;
         labels["training.kubeflow.org/replica-index"] = std::to_string(s.index);
         if (type == "launcher") {
           // mpi-operator v2 runs the launcher as a Job `<mpijob>-launcher`.
@@ -548,44 +557,21 @@ class Controllers {
     return pod;
   }
 
-  /// pkg/podgrouper/pod_controller.go: the podgrouper leaves a pod alone when the pod, or any
-  /// owner above it, has the annotation `kai.scheduler/skip-podgrouper: "true"`.
-  bool skips_podgrouper(size_t top, const Pod& pod) const {
-    const auto skip = [](const model::ObjectMeta& m) {
-      return model::lookup(m.annotations, "kai.scheduler/skip-podgrouper", kEmpty) == "true";
-    };
-    if (skip(pod.meta) || skip(o_.workloads[top].meta)) {
-      return true;
-    }
-    auto w = pod_owner(pod);
-    for (int depth = 0; w && depth < 8; ++depth) {
-      const Workload& owner = o_.workloads[*w];
-      if (skip(owner.meta)) {
-        return true;
-      }
-      const model::OwnerReference* ref = controller_of(owner.meta);
-      w = ref == nullptr ? std::nullopt
-                         : find(owner.meta.namespace_name, ref->kind, ref->name, ref->uid);
-    }
-    return false;
-  }
-
-  /// Gives pod `p` of workload `i` the podgrouper's PodGroup unless its annotation names one of
-  /// the input.
-  void group(size_t i, size_t p) {
+  /// Gives pod `p` of top-level workload `i` the podgrouper's PodGroup, unless its annotation
+  /// names one of the input or the pod or an owner skips the podgrouper. `direct` is the
+  /// workload that owns the pod; `hints` are the podgrouper
+  /// annotations of the pod's template.
+  void group(size_t i, size_t p, size_t direct, const model::GrouperHints& hints) {
     Pod& pod = o_.pods[p];
     const std::string& named = model::lookup(pod.meta.annotations, "pod-group-name", kEmpty);
     if ((!named.empty() && groups_.count({pod.meta.namespace_name, named}) != 0)
-        || skips_podgrouper(i, pod)) {
+        || skips_podgrouper(pod.meta) || tops_[direct].skips_podgrouper) {
       return;
     }
     if (pod.meta.uid.empty()) {
       pod.meta.uid = uid_of("Pod", pod.meta.namespace_name, pod.meta.name);
     }
-    static const model::GrouperHints kNone;
-    const model::GrouperHints& hints =
-        p < hints_.size() && hints_[p] != nullptr ? *hints_[p] : kNone;
-    const model::GroupingOwner owner{&o_.workloads[i], tops_[i].second};
+    const model::GroupingOwner owner{&o_.workloads[i], tops_[i].kind};
     // One PodGroup per workload, computed for its first pod (KAI computes it per pod, the same
     // for pods of one template), except a Deployment's, one per pod.
     const bool per_pod = owner.top_kind == "Deployment";
@@ -610,12 +596,11 @@ class Controllers {
   std::map<Key, size_t> index_;
   std::set<std::pair<std::string, std::string>> pod_names_;
   std::set<std::pair<std::string, std::string>> groups_;
-  std::vector<std::vector<size_t>> members_;
+  /// By top-level workload: the input's pods it owns, each with the workload owning it directly.
+  std::vector<std::vector<std::pair<size_t, size_t>>> members_;
   std::map<size_t, model::PodGroup> workload_group_;  ///< by workload (a Deployment's: the last)
-  std::vector<const model::GrouperHints*> hints_;     ///< a made pod's template hints
-  std::map<size_t, std::string> deployment_rs_;
-  std::vector<std::pair<size_t, std::string>> tops_;  ///< climb() of every workload
-  std::map<size_t, size_t> newest_rs_;                ///< Deployment -> its newest ReplicaSet
+  std::vector<Top> tops_;                             ///< climb() of every workload
+  std::map<size_t, std::string> replica_set_;         ///< by Deployment
 };
 
 }  // namespace

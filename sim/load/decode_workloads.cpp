@@ -1,5 +1,6 @@
 // Decoders for the workload controllers: apps/v1 Deployment, ReplicaSet and StatefulSet,
 // batch/v1 Job, jobset.x-k8s.io/v1alpha2 JobSet, kubeflow.org PyTorchJob and MPIJob.
+#include "model/k8s/quantity.h"
 #include "sim/load/decode_common.h"
 #include "sim/load/decode_generator_parts.h"
 #include "sim/load/decoders.h"
@@ -9,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 
 namespace drasim::sim {
 namespace {
@@ -29,10 +29,8 @@ std::optional<int64_t> min_member_annotation(const Cursor& c) {
   if (!c.present()) {
     return std::nullopt;
   }
-  const std::string text = c.str();
-  int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > kMaxCount) {
+  const auto v = model::parse_int64(c.str());
+  if (!v || *v < 1 || *v > kMaxCount) {
     c.error(fmt::format("a whole number of pods from 1 to {}", kMaxCount));
     return std::nullopt;
   }

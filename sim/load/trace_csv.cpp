@@ -1,5 +1,6 @@
 #include "sim/load/trace_csv.h"
 
+#include "model/k8s/quantity.h"
 #include "sim/load/quote.h"
 #include "sim/load/sim_time.h"
 
@@ -7,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <optional>
 
 namespace drasim::sim {
@@ -56,15 +56,6 @@ std::optional<int64_t> parse_time_us(std::string_view text) {
   const auto d =
       (last >= '0' && last <= '9') ? parse_duration(std::string(text) + "s") : parse_duration(text);
   return d ? std::optional<int64_t>(d->us) : std::nullopt;
-}
-
-std::optional<int64_t> parse_int(std::string_view text) {
-  int64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size()) {
-    return std::nullopt;
-  }
-  return v;
 }
 
 class TraceParser {
@@ -149,11 +140,11 @@ class TraceParser {
     if (!duration || *duration <= 0) {
       bad(kDuration, "seconds or a duration such as 90s or 10m, longer than zero");
     }
-    const auto pods = parse_int(cell(kPods).text);
+    const auto pods = model::parse_int64(cell(kPods).text);
     if (!pods || *pods < 1 || *pods > 10'000) {
       bad(kPods, "a pod count from 1 to 10000");
     }
-    const auto gpus = parse_int(cell(kGpus).text);
+    const auto gpus = model::parse_int64(cell(kGpus).text);
     if (!gpus || *gpus < 0 || *gpus > 64) {
       bad(kGpus, "a GPU count from 0 to 64");
     }

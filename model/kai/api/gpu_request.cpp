@@ -1,5 +1,6 @@
 #include "model/kai/api/gpu_request.h"
 
+#include "model/k8s/quantity.h"
 #include "model/kai/api/resource_vector.h"
 
 #include <charconv>
@@ -8,17 +9,6 @@
 
 namespace drasim::model {
 namespace {
-
-/// A whole string as a decimal int64 (Go `strconv.ParseInt(s, 10, 64)` without the sign).
-std::optional<int64_t> parse_int(std::string_view text) {
-  int64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || ptr != end) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 std::string_view annotation(const StringMap& annotations, std::string_view key) {
   const auto it = annotations.find(std::string(key));
@@ -38,7 +28,7 @@ std::optional<double> parse_gpu_fraction(std::string_view text) {
 }
 
 std::optional<int64_t> parse_positive_integer(std::string_view text) {
-  const auto value = parse_int(text);
+  const auto value = parse_int64(text);
   if (!value || *value <= 0) {
     return std::nullopt;
   }
@@ -81,7 +71,7 @@ NodeGpuMemory node_gpu_memory(const StringMap& labels) {
   const auto it = labels.find("nvidia.com/gpu.memory");
   std::optional<int64_t> value;
   if (it != labels.end()) {
-    value = parse_int(it->second);
+    value = parse_int64(it->second);
   }
   if (!value) {
     return NodeGpuMemory{};

@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace drasim::model {
 namespace {
@@ -203,13 +202,12 @@ std::string subgroup_of(const Pod& pod, const GroupingOwner& owner, const PodGro
   }
   if (owner.workload->kind == WorkloadKind::kJobSet) {
     // jobset_grouper.go assignPodToSubGroup: the leaf its replicatedJob and Job index name.
-    return fmt::format("{}-replica-{}",
-                       lookup(pod.meta.labels, std::string(kJobSetReplicatedJobLabel), kEmpty),
-                       lookup(pod.meta.labels, std::string(kJobSetJobIndexLabel), kEmpty));
+    return fmt::format("{}-replica-{}", lookup(pod.meta.labels, kJobSetReplicatedJobLabel, kEmpty),
+                       lookup(pod.meta.labels, kJobSetJobIndexLabel, kEmpty));
   }
   // pytorch_grouper.go: the subgroup its replica type names exactly (`master`, `worker`), if
   // there is one; any other value leaves it in none.
-  const std::string& type = lookup(pod.meta.labels, std::string(kKubeflowReplicaTypeLabel), kEmpty);
+  const std::string& type = lookup(pod.meta.labels, kKubeflowReplicaTypeLabel, kEmpty);
   for (const SubGroup& sg : group.sub_groups) {
     if (!type.empty() && sg.name == type) {
       return type;

@@ -10,15 +10,13 @@
 #include "model/k8s/workload.h"
 
 #include <string>
-#include <string_view>
 
 namespace drasim::model {
 
 /// Labels the controllers write on their pods and the groupers read.
-inline constexpr std::string_view kJobSetReplicatedJobLabel =
-    "jobset.sigs.k8s.io/replicatedjob-name";
-inline constexpr std::string_view kJobSetJobIndexLabel = "jobset.sigs.k8s.io/job-index";
-inline constexpr std::string_view kKubeflowReplicaTypeLabel = "training.kubeflow.org/replica-type";
+inline constexpr const char* kJobSetReplicatedJobLabel = "jobset.sigs.k8s.io/replicatedjob-name";
+inline constexpr const char* kJobSetJobIndexLabel = "jobset.sigs.k8s.io/job-index";
+inline constexpr const char* kKubeflowReplicaTypeLabel = "training.kubeflow.org/replica-type";
 
 /// Whom a pod is grouped by. `workload` is the topmost controller of the input the pod belongs
 /// to. `top_kind` is the kind of the topmost owner reference, which may be an object the input
