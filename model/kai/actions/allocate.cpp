@@ -247,9 +247,9 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   const int64_t min_gpu = t.gpu_share.shared() ? 0 : fit.min_gpu_milli();
   const auto visit = [&](size_t i) {
     const NodeInfo& n = state_.nodes[i];
-    if (!n.present || (within && !(*within)[i]) || verdicts[i] != 0
-        || !can_take(t, fit.on(n), n, state_.names) || !dra_guard_problem(t, n, state_.kai).empty()
-        || host_ports_conflict(t, n)) {
+    if (!n.present || (within && !(*within)[i]) || (feasible_ && !feasible_->has(i))
+        || verdicts[i] != 0 || !can_take(t, fit.on(n), n, state_.names)
+        || !dra_guard_problem(t, n, state_.kai).empty() || host_ports_conflict(t, n)) {
       return;
     }
     if (with_dra) {
@@ -262,7 +262,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     }
     const bool fits_idle = fits_on_idle(t, fit.on(n), n);
     if (!range) {
-      range = placement_range(state_, gpu_task, within);
+      range = placement_range(state_, gpu_task, within, feasible_ ? &feasible_->nodes() : nullptr);
     }
     int64_t score = node_score(t, n, fits_idle, options_.placement, *range);
     if (scope && !scope->scores.empty()) {
@@ -309,7 +309,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   // (FreeGpuIndex::bounds). Blocks are visited from the highest bound down, and a candidate is
   // settled once no block left could beat it (or tie it at a lower index): the node, and the
   // DynamicResources filter calls, are those of a scan of every node.
-  const bool bounded = min_gpu > 0 && scope == nullptr && within == nullptr
+  const bool bounded = min_gpu > 0 && scope == nullptr && within == nullptr && feasible_ == nullptr
                        && t.nominated_node.empty()
                        && options_.placement == PlacementStrategy::kBinpack;
   if (bounded) {
@@ -334,6 +334,17 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
       } else if (!with_dra || candidates.empty() || !filter_best()) {
         break;
       }
+    }
+    if (!out.reason.empty()) {
+      return out;
+    }
+  } else if (feasible_) {
+    // An eviction scenario: only its feasible nodes (KAI passes them to AllocateJob).
+    for (const size_t i : feasible_->nodes()) {
+      visit(i);
+    }
+    while (with_dra && !candidates.empty() && filter_best()) {
+      // the node was rejected: the next best is tried
     }
     if (!out.reason.empty()) {
       return out;

@@ -4,6 +4,7 @@
 /// task) inside a Statement, commit or roll back, push the job back while it has pending tasks.
 
 #include "model/cluster/cluster_state.h"
+#include "model/kai/actions/feasible_nodes.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
@@ -58,6 +59,12 @@ class AllocateAction {
   [[nodiscard]] std::optional<TaskFailure> place_chunk(const JobInfo& job,
                                                        const std::vector<PodId>& tasks,
                                                        Statement& stmt);
+
+  /// Limits every placement to `nodes` (an eviction scenario's feasible nodes) until called
+  /// again; null: every node.
+  void simulate_on(const FeasibleNodes* nodes) {
+    feasible_ = nodes && !nodes->all() ? nodes : nullptr;
+  }
 
   /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
@@ -117,6 +124,7 @@ class AllocateAction {
   std::optional<std::optional<ResourceVector>> pool_max_;   ///< set by run()
   std::vector<Statement::Op> pipelined_;
   bool allocating_ = true;  ///< the allocate action is running (fit-class failures are final)
+  const FeasibleNodes* feasible_ = nullptr;  ///< see simulate_on
 };
 
 }  // namespace drasim::model

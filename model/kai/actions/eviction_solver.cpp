@@ -1,5 +1,6 @@
 #include "model/kai/actions/eviction_solver.h"
 
+#include "model/kai/actions/feasible_nodes.h"
 #include "model/kai/actions/victim_simulation.h"
 #include "model/kai/framework/eviction.h"
 #include "model/kai/plugins/predicates.h"
@@ -15,15 +16,25 @@ bool active_allocated(PodPhase p) {
   return p == PodPhase::kBinding || p == PodPhase::kRunning;
 }
 
-/// A victim job's place in victim order now (eviction_candidates.h: lower priority, jobs above
-/// minMember, newer, then name first), with its id to break ties.
-std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(const ClusterState& s, JobId id) {
-  const JobInfo& job = s.jobs[id.index()];
-  return {job.priority, s.elastic_rank(job, false) == 2 ? 0 : 1, -job.creation_us,
-          -static_cast<int64_t>(job.name_rank), id.index()};
+}  // namespace
+
+std::tuple<int64_t, int, int64_t, int64_t, size_t> EvictionSolver::victim_key(JobId id) const {
+  const JobInfo& job = state_.jobs[id.index()];
+  // The job as KAI pushes it back: its potential victims are no longer its tasks.
+  const auto it = by_job_.find(id);
+  const std::vector<PodId> none;
+  const std::vector<PodId>& gone = it == by_job_.end() ? none : it->second;
+  const int32_t rank =
+      job.subgroups
+          ? subgroups_elastic_rank(*job.subgroups, state_.subgroup_pods(job, &gone), false)
+          : JobKey::rank_of(job.bound_pods() - static_cast<int64_t>(gone.size()), job.min_member);
+  return {job.priority, rank == 2 ? 0 : 1, -job.creation_us, -static_cast<int64_t>(job.name_rank),
+          id.index()};
 }
 
-}  // namespace
+bool EvictionSolver::victim_left(PodId p) const {
+  return active_allocated(state_.pod(p).phase) && !potential_[p.index()];
+}
 
 std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
   const JobInfo& job = state_.jobs[victim.index()];
@@ -34,8 +45,7 @@ std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
     SubGroupPods pods = state_.subgroup_pods(job);
     for (size_t i = 0; i < pods.active.size(); ++i) {
       auto& a = pods.active[i];
-      a.erase(std::remove_if(a.begin(), a.end(),
-                             [&](PodId p) { return !active_allocated(state_.pod(p).phase); }),
+      a.erase(std::remove_if(a.begin(), a.end(), [&](PodId p) { return !victim_left(p); }),
               a.end());
       pods.pipelined[i] = 0;
     }
@@ -57,7 +67,7 @@ std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
   }
   std::vector<PodId> active;
   for (const PodId p : job.pods) {
-    if (active_allocated(state_.pod(p).phase)) {
+    if (victim_left(p)) {
       active.push_back(p);
     }
   }
@@ -149,12 +159,112 @@ bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
   return true;
 }
 
+bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
+                                  const std::vector<PodId>& evicted, const std::vector<PodId>& room,
+                                  const EvictionPolicy& policy, CycleResult& result) {
+  const size_t feasible_mark = feasible_->mark();
+  for (const PodId p : evicted) {
+    feasible_->add(state_.pod(p).node.index());
+    state_.begin_release(p);
+    state_.suspend_claims(p);
+  }
+  Statement stmt(state_);
+  const auto fail = [&] {
+    stmt.discard();
+    for (auto it = evicted.rbegin(); it != evicted.rend(); ++it) {
+      state_.resume_claims(*it);
+      state_.undo_release(*it);
+    }
+    feasible_->rollback(feasible_mark);
+    return false;
+  };
+  if (!frees_room(room, tasks)) {
+    return fail();  // no node gained enough room: more victims are needed first
+  }
+  if (!simulate(job_id, tasks, evicted, potential_chunks_, stmt)) {
+    return fail();
+  }
+  const bool all_moved =
+      std::all_of(potential_chunks_.begin(), potential_chunks_.end(), [](const VictimChunk& c) {
+        return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
+      });
+  if ((policy.all_must_move && !all_moved) || !policy.valid(potential_chunks_)) {
+    return fail();
+  }
+  for (const PodId p : evicted) {
+    if (state_.pod(p).phase == PodPhase::kReleasing) {
+      confirm_eviction(state_, p, policy.message(p), result);
+    }
+  }
+  placer_.commit(stmt, state_.jobs[job_id.index()], result);
+  for (const auto& entry : saved_) {
+    session_.refresh(QueueId::from_index(entry.first));
+  }
+  return true;
+}
+
+bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks,
+                                   const EvictionPolicy& policy, CycleResult& result) {
+  const VictimChunk& latest = potential_chunks_.back();
+  if (tasks.size() > 1) {
+    // A chunk of several tasks: every potential victim at once (see eviction_solver.h). The
+    // nodes of the earlier chunks had their chance, so only the latest one's must gain room.
+    std::vector<PodId> all;
+    for (const VictimChunk& c : potential_chunks_) {
+      all.insert(all.end(), c.pods.begin(), c.pods.end());
+    }
+    return try_scenario(job_id, tasks, all, latest.pods, policy, result);
+  }
+  // The nodes the latest victim job holds potential victims on, each tried in turn (KAI tries
+  // the nodes of the latest potential victim job in map order; drasim in node order).
+  std::vector<size_t> nodes;
+  for (const PodId p : by_job_[latest.job]) {
+    nodes.push_back(state_.pod(p).node.index());
+  }
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  for (const size_t node : nodes) {
+    // ByNodeScenario.VictimsTasksFromNodes: every potential victim of each job that has one
+    // on this node, wherever they are. Jobs that do not reach the node stay as they are.
+    std::vector<PodId> evicted;
+    for (const JobId j : by_node_[node]) {
+      evicted.insert(evicted.end(), by_job_[j].begin(), by_job_[j].end());
+    }
+    if (try_scenario(job_id, tasks, evicted, evicted, policy, result)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
                            const std::function<std::optional<JobId>()>& next_victim,
                            const EvictionPolicy& policy, CycleResult& result) {
-  Statement stmt(state_);
-  std::vector<VictimChunk> taken;
-  std::vector<PodId> released;
+  // The scenarios are simulated on the job's feasible nodes and their victims' nodes only.
+  FeasibleNodes feasible(state_, state_.jobs[job_id.index()]);
+  feasible_ = &feasible;
+  placer_.simulate_on(&feasible);
+  if (potential_.size() < state_.pods.size()) {
+    potential_.resize(state_.pods.size(), false);
+  }
+
+  struct Reset {
+    EvictionSolver& solver;
+
+    ~Reset() {
+      solver.placer_.simulate_on(nullptr);
+      solver.feasible_ = nullptr;
+      for (const VictimChunk& c : solver.potential_chunks_) {
+        for (const PodId p : c.pods) {
+          solver.potential_[p.index()] = false;
+        }
+      }
+      solver.potential_chunks_.clear();
+      solver.by_job_.clear();
+      solver.by_node_.clear();
+    }
+  } reset{*this};
+
   saved_.clear();
   save_shares(state_.jobs[job_id.index()].queue);
   // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes
@@ -170,11 +280,11 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
       fed_out = !ahead;
     }
     const auto best = std::min_element(deferred.begin(), deferred.end(), [&](JobId a, JobId b) {
-      return victim_key(state_, a) < victim_key(state_, b);
+      return victim_key(a) < victim_key(b);
     });
     if (best != deferred.end()
         && (!ahead || state_.jobs[ahead->index()].queue != state_.jobs[best->index()].queue
-            || victim_key(state_, *best) < victim_key(state_, *ahead))) {
+            || victim_key(*best) < victim_key(*ahead))) {
       const JobId out = *best;
       deferred.erase(best);
       return out;
@@ -188,51 +298,28 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
       continue;  // a job never evicts its own pods
     }
     std::vector<VictimChunk> chunks = chunks_of(*victim);
+    if (chunks.empty()) {
+      continue;
+    }
     if (chunks.size() > 1) {
-      chunks.resize(1);
       deferred.push_back(*victim);
     }
-    for (VictimChunk& chunk : chunks) {
-      for (const PodId p : chunk.pods) {
-        released.push_back(p);
-        state_.begin_release(p);
-        state_.suspend_claims(p);
+    VictimChunk& chunk = chunks.front();
+    // The chunk joins the scenario's potential victims; none is evicted outside a scenario.
+    std::vector<PodId>& of_job = by_job_[chunk.job];
+    for (const PodId p : chunk.pods) {
+      potential_[p.index()] = true;
+      of_job.push_back(p);
+      std::vector<JobId>& at = by_node_[state_.pod(p).node.index()];
+      if (std::find(at.begin(), at.end(), chunk.job) == at.end()) {
+        at.push_back(chunk.job);
       }
-      save_shares(state_.jobs[chunk.job.index()].queue);
-      taken.push_back(std::move(chunk));
-      if (!frees_room(taken.back().pods, tasks)) {
-        continue;  // no node gained enough room yet: take more victims first
-      }
-      const size_t mark = stmt.checkpoint();
-      if (!simulate(job_id, tasks, released, taken, stmt)) {
-        stmt.rollback(mark);
-        continue;
-      }
-      const bool all_moved = std::all_of(taken.begin(), taken.end(), [](const VictimChunk& c) {
-        return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
-      });
-      if ((policy.all_must_move && !all_moved) || !policy.valid(taken)) {
-        stmt.rollback(mark);
-        continue;
-      }
-      for (const VictimChunk& c : taken) {
-        for (const PodId p : c.pods) {
-          if (state_.pod(p).phase == PodPhase::kReleasing) {
-            confirm_eviction(state_, p, policy.message(p), result);
-          }
-        }
-      }
-      placer_.commit(stmt, state_.jobs[job_id.index()], result);
-      for (const auto& entry : saved_) {
-        session_.refresh(QueueId::from_index(entry.first));
-      }
+    }
+    save_shares(state_.jobs[chunk.job.index()].queue);
+    potential_chunks_.push_back(std::move(chunk));
+    if (try_scenarios(job_id, tasks, policy, result)) {
       return true;
     }
-  }
-  stmt.discard();
-  for (auto it = released.rbegin(); it != released.rend(); ++it) {
-    state_.resume_claims(*it);
-    state_.undo_release(*it);
   }
   return false;
 }

@@ -21,13 +21,16 @@
 
 #include "model/cluster/cluster_state.h"
 #include "model/kai/actions/allocate.h"
+#include "model/kai/actions/feasible_nodes.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -65,8 +68,26 @@ class EvictionSolver {
 
  private:
   /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
-  /// remaining binding or running pod of the job together.
+  /// remaining binding or running pod of the job together; pods that are potential victims
+  /// already are left out (KAI pushes the job back with its remaining tasks).
   [[nodiscard]] std::vector<VictimChunk> chunks_of(JobId victim) const;
+  /// A victim job's place in victim order now (eviction_candidates.h: lower priority, jobs
+  /// above minMember, newer, then name first; its potential victims no longer count as its
+  /// pods), with its id to break ties.
+  [[nodiscard]] std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(JobId id) const;
+  /// A binding or running pod that is not a potential victim yet.
+  [[nodiscard]] bool victim_left(PodId p) const;
+  /// The scenarios the latest potential victims open (by_pod_solver.go solveOnPotentialNodes):
+  /// one per node the latest victim job holds potential victims on, evicting the potential
+  /// victims of every job that reaches that node. Commits the first valid one.
+  bool try_scenarios(JobId job, const std::vector<PodId>& tasks, const EvictionPolicy& policy,
+                     CycleResult& result);
+  /// One scenario: `evicted` are evicted virtually and the scenario simulated on the feasible
+  /// nodes and theirs, when some node of `room` now fits a task; commits it when the policy
+  /// accepts it, else puts everything back.
+  bool try_scenario(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+                    const std::vector<PodId>& room, const EvictionPolicy& policy,
+                    CycleResult& result);
   /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing (always, for a
   /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
@@ -83,6 +104,14 @@ class EvictionSolver {
   ClusterState& state_;
   AllocateAction& placer_;
   std::vector<std::pair<size_t, proportion::QueueShare>> saved_;
+  // One solve's potential victims (cleared when it ends): the chunks in the order taken, the
+  // same pods by job and the jobs by the nodes they have potential victims on, and a flag per
+  // pod index.
+  std::vector<VictimChunk> potential_chunks_;
+  std::map<JobId, std::vector<PodId>> by_job_;
+  std::map<size_t, std::vector<JobId>> by_node_;
+  std::vector<bool> potential_;
+  FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
 };
 
 }  // namespace drasim::model

@@ -38,9 +38,24 @@ int64_t non_allocated(const NodeInfo& node, bool gpu_task) {
 }
 
 PlacementRange placement_range(const ClusterState& state, bool gpu_task,
-                               const std::vector<bool>* within) {
+                               const std::vector<bool>* within, const std::vector<size_t>* only) {
   int64_t lo = std::numeric_limits<int64_t>::max();
   int64_t hi = 0;
+  const auto take = [&](size_t i) {
+    const NodeInfo& n = state.nodes[i];
+    if (!n.present || (within && !(*within)[i]) || allocatable_of(n, gpu_task) == 0) {
+      return;
+    }
+    const int64_t free = non_allocated(n, gpu_task);
+    lo = std::min(lo, free);
+    hi = std::max(hi, free);
+  };
+  if (only) {
+    for (const size_t i : *only) {
+      take(i);
+    }
+    return PlacementRange{lo, hi};
+  }
   if (gpu_task && within == nullptr) {
     // The same extremes from the per-block summaries: whole_gpus is monotonic, so the min and
     // max of the rounded amounts are the rounded min and max (FreeGpuIndex).
@@ -55,13 +70,7 @@ PlacementRange placement_range(const ClusterState& state, bool gpu_task,
     return PlacementRange{lo, hi};
   }
   for (size_t i = 0; i < state.nodes.size(); ++i) {
-    const NodeInfo& n = state.nodes[i];
-    if (!n.present || (within && !(*within)[i]) || allocatable_of(n, gpu_task) == 0) {
-      continue;
-    }
-    const int64_t free = non_allocated(n, gpu_task);
-    lo = std::min(lo, free);
-    hi = std::max(hi, free);
+    take(i);
   }
   return PlacementRange{lo, hi};
 }

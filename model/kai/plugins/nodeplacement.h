@@ -32,9 +32,11 @@ struct PlacementRange {
 int64_t non_allocated(const NodeInfo& node, bool gpu_task);
 
 /// Binpack range over the present nodes of `state`, or only those `within` marks (a topology
-/// candidate node set) when given.
+/// candidate node set) when given, and only the nodes listed in `only` when given (an eviction
+/// scenario's feasible nodes): KAI's pre-order sees the node list AllocateJob was given.
 PlacementRange placement_range(const ClusterState& state, bool gpu_task,
-                               const std::vector<bool>* within = nullptr);
+                               const std::vector<bool>* within = nullptr,
+                               const std::vector<size_t>* only = nullptr);
 
 /// The binpack nodeplacement score of a node with `free` non-allocated units (see below).
 int64_t binpack_score(int64_t free, const PlacementRange& range);
