@@ -23,6 +23,7 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   // actions run only while some job is pending after allocate, and share one index of running
   // jobs (victims are re-checked lazily).
   Session session(state, now_us);
+  session.between_jobs = options.between_jobs;
   result.fair_shares.reserve(session.shares.size());
   for (const proportion::QueueShare& q : session.shares) {
     result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});

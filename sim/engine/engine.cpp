@@ -502,8 +502,11 @@ void Engine::handle(const CycleDue&) {
     mark_dirty();  // no net progress at this instant: the next period's cycle takes it up
     return;
   }
-  const model::CycleResult result =
-      model::run_cycle(state_, scheduler_options(scenario_.scheduler), now_.us);
+  model::SchedulerOptions options = scheduler_options(scenario_.scheduler);
+  options.between_jobs = [this] {
+    guard_.inside_cycle(now_, stats_, state_);
+  };
+  const model::CycleResult result = model::run_cycle(state_, options, now_.us);
   ++stats_.cycles;
   stats_.placements += result.binds.size();
   stats_.evictions += result.evictions.size();

@@ -94,24 +94,44 @@ void ProgressGuard::event_done(SimTime now, const RunStats& stats,
   std::string limit;
   if (limits_.max_events != 0 && events_ >= limits_.max_events) {
     limit = fmt::format("--max-events limit of {} events", limits_.max_events);
-  } else if (limits_.max_wall_seconds > 0) {
+  } else {
     // Every event: one cycle can take milliseconds on a large cluster, and reading the
     // monotonic clock costs nanoseconds.
-    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started_;
-    if (spent.count() >= limits_.max_wall_seconds) {
-      limit = fmt::format("--max-wall limit of {}s", limits_.max_wall_seconds);
-    }
+    limit = wall_spent();
   }
-  if (limit.empty()) {
-    return;
+  if (!limit.empty()) {
+    stop(limit, "at", now, stats, state,
+         "a run that evicts and places the same pods again and again does not end by itself "
+         "(set spec.horizon, or raise the limit)");
   }
+}
+
+void ProgressGuard::inside_cycle(SimTime now, const RunStats& stats,
+                                 const model::ClusterState& state) const {
+  if (const std::string limit = wall_spent(); !limit.empty()) {
+    stop(limit, "inside the scheduling cycle at", now, stats, state,
+         "one scheduling cycle did not finish within the limit (raise it, or 0 for none)");
+  }
+}
+
+std::string ProgressGuard::wall_spent() const {
+  if (limits_.max_wall_seconds <= 0) {
+    return {};
+  }
+  const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - started_;
+  return spent.count() >= limits_.max_wall_seconds
+             ? fmt::format("--max-wall limit of {}s", limits_.max_wall_seconds)
+             : std::string();
+}
+
+void ProgressGuard::stop(const std::string& limit, const std::string& where, SimTime now,
+                         const RunStats& stats, const model::ClusterState& state,
+                         const std::string& hint) const {
   throw RunLimitError(fmt::format(
-      "the run stopped at its {} at simulated time {}s: {} events, {} scheduling cycles, {} "
-      "placements, {} evictions by the scheduler, {} by timeline events{}; a run that evicts and "
-      "places the same pods again and again does not end by itself (set spec.horizon, or raise "
-      "the limit)",
-      limit, format_seconds(now), events_, stats.cycles, stats.placements, stats.evictions,
-      stats.event_evictions, most_evicted(state)));
+      "the run stopped at its {} {} simulated time {}s: {} events, {} scheduling cycles, {} "
+      "placements, {} evictions by the scheduler, {} by timeline events{}; {}",
+      limit, where, format_seconds(now), events_, stats.cycles, stats.placements, stats.evictions,
+      stats.event_evictions, most_evicted(state), hint));
 }
 
 std::optional<std::string> ProgressGuard::warning() const {

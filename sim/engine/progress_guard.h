@@ -9,7 +9,9 @@
 ///   boundary, and the report says so in a warning.
 /// - A run stops with RunLimitError (exit 2, no report) once it has processed `max_events`
 ///   events or spent `max_wall_seconds` of wall-clock time; the message says which limit and
-///   where the time went. The defaults are far above what any reference scenario needs.
+///   where the time went. The wall-clock limit is also checked inside a cycle, between the jobs
+///   the actions attempt, so one long cycle cannot outlast it. The defaults are far above what
+///   any reference scenario needs.
 
 #include "model/cluster/cluster_state.h"
 #include "sim/load/sim_time.h"
@@ -63,10 +65,20 @@ class ProgressGuard {
   /// One more event was processed at `now`; throws RunLimitError past a limit.
   void event_done(SimTime now, const RunStats& stats, const model::ClusterState& state);
 
+  /// Inside the scheduling cycle at `now` (between two jobs an action attempts): throws
+  /// RunLimitError past the wall-clock limit, so one long cycle cannot outlast it.
+  void inside_cycle(SimTime now, const RunStats& stats, const model::ClusterState& state) const;
+
   /// The report's warning when some instant used up its cycles; none otherwise.
   [[nodiscard]] std::optional<std::string> warning() const;
 
  private:
+  /// The wall-clock limit's name once the run has spent it, else empty.
+  [[nodiscard]] std::string wall_spent() const;
+  [[noreturn]] void stop(const std::string& limit, const std::string& where, SimTime now,
+                         const RunStats& stats, const model::ClusterState& state,
+                         const std::string& hint) const;
+
   RunLimits limits_;
   std::chrono::steady_clock::time_point started_;
   SimTime instant_{-1};

@@ -796,6 +796,9 @@ void AllocateAction::run(CycleResult& result) {
       },
       [this](const JobKey& key) { return key.simple && failed_classes_[key.head_class]; });
   while (const std::optional<JobKey> key = picker.pop()) {
+    if (session_.between_jobs) {
+      session_.between_jobs();
+    }
     const JobId job = key->job;
     const JobInfo& info = state_.jobs[job.index()];
     if (!ready(info)) {

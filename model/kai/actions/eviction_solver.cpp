@@ -120,6 +120,15 @@ void EvictionSolver::reset_shares() {
   }
 }
 
+bool EvictionSolver::base_takes(JobId job, const std::vector<PodId>& tasks) {
+  if (!base_takes_) {
+    Statement stmt(state_);
+    base_takes_ = !placer_.place_chunk(state_.jobs[job.index()], tasks, stmt);
+    stmt.discard();
+  }
+  return *base_takes_;
+}
+
 bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
                               const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
                               Statement& stmt) {
@@ -129,12 +138,34 @@ bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
   // per victim job. (Greedy placement is monotone in free capacity except where node scores
   // steer a gang differently; KAI's idle-GPU scenario filters make the same kind of cut.)
   const JobInfo& preemptor = state_.jobs[job.index()];
-  if (over_queue_capacity(state_, preemptor, chunk_request(state_, tasks))
-      || placer_.place_chunk(preemptor, tasks, stmt)) {
-    stmt.rollback(mark);
+  if (over_queue_capacity(state_, preemptor, chunk_request(state_, tasks))) {
     return false;
   }
+  // A single task that no feasible node takes without victims can only land where the
+  // scenario freed something: the victims' nodes, unless a victim's devices are freed too
+  // (a claim's devices need not sit on the victim's node). Not for a shared-GPU task: its
+  // trial placements open GPU groups, whose ids are never reused, so an extra trial would
+  // rename the groups of later ones.
+  const bool narrow = tasks.size() == 1 && !state_.spec_of(tasks.front()).gpu_share.shared()
+                      && !base_takes(job, tasks)
+                      && std::none_of(evicted.begin(), evicted.end(),
+                                      [&](PodId p) { return !state_.pod(p).devices.empty(); });
+  bool fits = false;
+  if (narrow) {
+    FeasibleNodes changed(state_.nodes.size());
+    for (const PodId p : evicted) {
+      changed.add(state_.pod(p).node.index());
+    }
+    placer_.simulate_on(&changed);
+    fits = !placer_.place_chunk(preemptor, tasks, stmt);
+    placer_.simulate_on(feasible_);
+  } else {
+    fits = !placer_.place_chunk(preemptor, tasks, stmt);
+  }
   stmt.rollback(mark);
+  if (!fits) {
+    return false;
+  }
   const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt);
   reset_shares();
   if (!placed) {
@@ -266,6 +297,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   } reset{*this};
 
   saved_.clear();
+  base_takes_.reset();
   save_shares(state_.jobs[job_id.index()].queue);
   // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes
   // the rest back into its queue's victim order, where its elastic state may now rank it behind

@@ -1,21 +1,26 @@
 #pragma once
 /// The scenario solver shared by KAI's reclaim, preempt and consolidation actions
-/// (pkg/scheduler/actions/common/solvers: job_solver.go, by_pod_solver.go;
-/// kai-scheduler-behavior.md 3.7), in drasim's form: victims are taken chunk by chunk in victim
-/// order and evicted virtually (kReleasing). After each chunk that frees room on some node, the
-/// scenario is simulated as KAI simulates it (victim_simulation.h): the preemptor and the victim
-/// jobs are allocated again, pipeline-only, in the allocate action's order; victims placed back
-/// where they were are un-evicted, victims placed elsewhere are moved, the rest are evicted.
-/// The preemptor must be placed, then the action's validator accepts or rejects the scenario.
-/// The first accepted scenario is committed: its evicted and moved victims are evicted, the
-/// preemptor (and the moved victims' new places) stay pipelined until the session closes.
-/// When the victims run out everything is rolled back.
+/// (pkg/scheduler/actions/common/solvers: job_solver.go, pod_scenario_builder.go,
+/// scenario/by_node_scenario.go, by_pod_solver.go; kai-scheduler-behavior.md 3.7), in drasim's
+/// form. Victims are taken chunk by chunk in victim order and become potential victims; each
+/// chunk opens scenarios, and a scenario evicts some potential victims virtually (kReleasing)
+/// and, when that frees room for a task on some node, is simulated as KAI simulates it
+/// (victim_simulation.h): the preemptor and the victim jobs are allocated again, pipeline-only,
+/// in the allocate action's order, on the feasible nodes only (feasible_nodes.h); victims
+/// placed back where they were are un-evicted, victims placed elsewhere are moved, the rest are
+/// evicted. The preemptor must be placed, then the action's validator accepts or rejects the
+/// scenario. The first accepted scenario is committed: its evicted and moved victims are
+/// evicted, the preemptor (and the moved victims' new places) stay pipelined until the session
+/// closes. Potential victims outside the committed scenario are untouched.
 ///
-/// KAI searches the largest placeable prefix of the job's tasks by bisection and generates
-/// scenarios node-locally first (NodeLocalGreedy) before accumulating across nodes
-/// (MultiNodeGang). drasim accumulates across nodes directly and places the job's whole next
-/// chunk, which finds the same victims whenever the victims of one node suffice and otherwise
-/// a scenario with victims in the same order. As in KAI (by_pod_solver.go), a scenario needs at
+/// Which potential victims a scenario evicts: for a one-task chunk, as KAI v0.12's by-pod
+/// solver does, one scenario per node the latest victim job has potential victims on, each
+/// evicting the potential victims of every job that has one on that node (so a DRA reclaimer
+/// does not evict the device-plugin pods it passed on its way to a DRA node). For a chunk of
+/// several tasks KAI first solves the chunk's prefixes and carries their victims over
+/// (recorded victims); drasim does not, and instead evicts every potential victim at once,
+/// which finds the same victims whenever the victims of one node suffice and otherwise a
+/// scenario with victims in the same order. As in KAI (by_pod_solver.go), a scenario needs at
 /// least one victim, and the validator sees the queue shares as they were when the job's solve
 /// began (the proportion plugin's jobSimulationQueues).
 
@@ -92,6 +97,9 @@ class EvictionSolver {
   /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
                                 const std::vector<PodId>& tasks) const;
+  /// Whether the job's tasks fit the feasible nodes before any victim is evicted (once per
+  /// solve).
+  bool base_takes(JobId job, const std::vector<PodId>& tasks);
   /// Simulates the scenario inside `stmt`; on success marks which victims moved.
   bool simulate(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
                 std::vector<VictimChunk>& taken, Statement& stmt);
@@ -112,6 +120,7 @@ class EvictionSolver {
   std::map<size_t, std::vector<JobId>> by_node_;
   std::vector<bool> potential_;
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
+  std::optional<bool> base_takes_;     ///< see base_takes
 };
 
 }  // namespace drasim::model

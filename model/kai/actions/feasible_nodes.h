@@ -25,6 +25,9 @@ class FeasibleNodes {
   /// The solver's starting set for `job`, taken as the cluster stands before its scenarios.
   FeasibleNodes(const ClusterState& state, const JobInfo& job);
 
+  /// No node of a cluster of `nodes` nodes (add() makes them feasible).
+  explicit FeasibleNodes(size_t nodes) : member_(nodes, false) {}
+
   /// Every node is feasible (the job has a pod without GPUs).
   [[nodiscard]] bool all() const { return all_; }
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -51,6 +52,9 @@ struct SchedulerOptions {
   /// The staleness grace period of a PodGroup that sets none (KAI's
   /// `globalDefaultStalenessGracePeriod`, 60 s; negative = never).
   int64_t default_staleness_grace_us = kDefaultStalenessGraceUs;
+  /// Called between the jobs the actions attempt; may throw to abandon the cycle (the engine's
+  /// wall-clock limit). Empty: never called.
+  std::function<void()> between_jobs;
 };
 
 /// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements

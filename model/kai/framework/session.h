@@ -10,6 +10,7 @@
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace drasim::model {
@@ -34,6 +35,9 @@ class Session {
   std::vector<proportion::QueueShare> shares;  ///< by QueueId
   std::vector<QueueId> top_level;
   std::vector<std::vector<QueueId>> children;  ///< by QueueId
+
+  /// SchedulerOptions::between_jobs: the actions call it before each job they attempt.
+  std::function<void()> between_jobs;
 
   /// Copies the live allocations of `queue` and its ancestors into `shares`.
   void refresh(QueueId queue);

@@ -152,5 +152,22 @@ TEST_CASE("a run stops at its event limit, saying which limit and where") {
                        RunLimitError);
 }
 
+TEST_CASE("the guard's in-cycle check stops a cycle once the wall-clock limit is spent") {
+  const model::ClusterState state;
+  // No limit (0): never.
+  const ProgressGuard unlimited(RunLimits{0, 0});
+  CHECK_NOTHROW(unlimited.inside_cycle(SimTime{0}, RunStats{}, state));
+  // A nanosecond is spent by the time the guard is asked (reading the clock alone takes
+  // longer), and the message says it stopped inside the cycle and why.
+  const ProgressGuard spent(RunLimits{0, 1e-9});
+  CHECK_THROWS_WITH_AS(spent.inside_cycle(SimTime{5'000'000}, RunStats{}, state),
+                       "the run stopped at its --max-wall limit of 1e-09s inside the scheduling "
+                       "cycle at simulated time 5.0s: 0 events, 0 scheduling cycles, 0 "
+                       "placements, 0 evictions by the scheduler, 0 by timeline events; one "
+                       "scheduling cycle did not finish within the limit (raise it, or 0 for "
+                       "none)",
+                       RunLimitError);
+}
+
 }  // namespace
 }  // namespace drasim::sim
