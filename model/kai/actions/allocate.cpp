@@ -338,26 +338,22 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     if (!out.reason.empty()) {
       return out;
     }
-  } else if (feasible_) {
-    // An eviction scenario: only its feasible nodes (KAI passes them to AllocateJob).
-    for (const size_t i : feasible_->nodes()) {
-      visit(i);
-    }
-    while (with_dra && !candidates.empty() && filter_best()) {
-      // the node was rejected: the next best is tried
-    }
-    if (!out.reason.empty()) {
-      return out;
-    }
   } else {
-    for (size_t i = 0; i < state_.nodes.size(); ++i) {
-      if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
-          && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
-                 < min_gpu) {
-        i += FreeGpuIndex::kBlock - 1;
-        continue;
+    if (feasible_) {
+      // An eviction scenario: only its feasible nodes (KAI passes them to AllocateJob).
+      for (const size_t i : feasible_->nodes()) {
+        visit(i);
       }
-      visit(i);
+    } else {
+      for (size_t i = 0; i < state_.nodes.size(); ++i) {
+        if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
+            && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
+                   < min_gpu) {
+          i += FreeGpuIndex::kBlock - 1;
+          continue;
+        }
+        visit(i);
+      }
     }
     while (with_dra && !candidates.empty() && filter_best()) {
       // the node was rejected: the next best is tried
@@ -796,9 +792,7 @@ void AllocateAction::run(CycleResult& result) {
       },
       [this](const JobKey& key) { return key.simple && failed_classes_[key.head_class]; });
   while (const std::optional<JobKey> key = picker.pop()) {
-    if (session_.between_jobs) {
-      session_.between_jobs();
-    }
+    session_.next_job();
     const JobId job = key->job;
     const JobInfo& info = state_.jobs[job.index()];
     if (!ready(info)) {

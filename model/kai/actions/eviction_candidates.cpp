@@ -95,9 +95,7 @@ void EvictionCandidates::for_each_pending(
       },
       keep, may_evict);
   while (const std::optional<JobKey> key = picker.pop()) {
-    if (session_.between_jobs) {
-      session_.between_jobs();
-    }
+    session_.next_job();
     const size_t evicted_before = result_.evictions.size();
     const QueueId queue = state_.jobs[key->job.index()].queue;
     const QuotaVector allocated_before = state_.queue_usage[queue.index()].allocated;

@@ -21,7 +21,7 @@ bool active_allocated(PodPhase p) {
 std::tuple<int64_t, int, int64_t, int64_t, size_t> EvictionSolver::victim_key(JobId id) const {
   const JobInfo& job = state_.jobs[id.index()];
   // The job as KAI pushes it back: its potential victims are no longer its tasks.
-  const auto it = by_job_.find(id);
+  const auto it = by_job_.find(id.index());
   const std::vector<PodId> none;
   const std::vector<PodId>& gone = it == by_job_.end() ? none : it->second;
   const int32_t rank =
@@ -249,7 +249,7 @@ bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks
   // The nodes the latest victim job holds potential victims on, each tried in turn (KAI tries
   // the nodes of the latest potential victim job in map order; drasim in node order).
   std::vector<size_t> nodes;
-  for (const PodId p : by_job_[latest.job]) {
+  for (const PodId p : by_job_[latest.job.index()]) {
     nodes.push_back(state_.pod(p).node.index());
   }
   std::sort(nodes.begin(), nodes.end());
@@ -259,7 +259,7 @@ bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks
     // on this node, wherever they are. Jobs that do not reach the node stay as they are.
     std::vector<PodId> evicted;
     for (const JobId j : by_node_[node]) {
-      evicted.insert(evicted.end(), by_job_[j].begin(), by_job_[j].end());
+      evicted.insert(evicted.end(), by_job_[j.index()].begin(), by_job_[j.index()].end());
     }
     if (try_scenario(job_id, tasks, evicted, evicted, policy, result)) {
       return true;
@@ -338,7 +338,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     }
     VictimChunk& chunk = chunks.front();
     // The chunk joins the scenario's potential victims; none is evicted outside a scenario.
-    std::vector<PodId>& of_job = by_job_[chunk.job];
+    std::vector<PodId>& of_job = by_job_[chunk.job.index()];
     for (const PodId p : chunk.pods) {
       potential_[p.index()] = true;
       of_job.push_back(p);

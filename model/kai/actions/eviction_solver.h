@@ -32,10 +32,10 @@
 #include "model/kai/framework/statement.h"
 
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -116,8 +116,8 @@ class EvictionSolver {
   // same pods by job and the jobs by the nodes they have potential victims on, and a flag per
   // pod index.
   std::vector<VictimChunk> potential_chunks_;
-  std::map<JobId, std::vector<PodId>> by_job_;
-  std::map<size_t, std::vector<JobId>> by_node_;
+  std::unordered_map<size_t, std::vector<PodId>> by_job_;  ///< by job index
+  std::unordered_map<size_t, std::vector<JobId>> by_node_;
   std::vector<bool> potential_;
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes

@@ -36,8 +36,15 @@ class Session {
   std::vector<QueueId> top_level;
   std::vector<std::vector<QueueId>> children;  ///< by QueueId
 
-  /// SchedulerOptions::between_jobs: the actions call it before each job they attempt.
+  /// SchedulerOptions::between_jobs, called through next_job().
   std::function<void()> between_jobs;
+
+  /// An action is about to attempt its next job (may throw: see SchedulerOptions).
+  void next_job() const {
+    if (between_jobs) {
+      between_jobs();
+    }
+  }
 
   /// Copies the live allocations of `queue` and its ancestors into `shares`.
   void refresh(QueueId queue);
