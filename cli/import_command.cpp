@@ -44,7 +44,7 @@ int run_import(const ImportOptions& options, std::ostream& out, std::ostream& er
   sim::Diagnostics diagnostics;
   const sim::DecodeContext ctx{tree.file, &diagnostics, nullptr};
   const sim::SnapshotSettings settings = sim::decode_snapshot_settings(
-      sim::Cursor(&tree.document.root, tree.document.root.mark, "", &ctx), tree.shape);
+      sim::Cursor(&tree.document.root(), tree.document.root().mark, "", &ctx), tree.shape);
   const std::string dir =
       options.out_dir.empty() ? fs::path(path).stem().string() : options.out_dir;
   std::error_code ec;

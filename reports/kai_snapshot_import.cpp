@@ -101,7 +101,7 @@ void append_json(const sim::DocNode& node, std::string& out) {
       out += "null";
       return;
     case sim::DocKind::kScalar:
-      out += !node.quoted && is_json_literal(node.scalar) ? node.scalar
+      out += !node.quoted && is_json_literal(node.scalar) ? std::string(node.scalar)
                                                           : JsonWriter::quote(node.scalar);
       return;
     case sim::DocKind::kSequence:
@@ -116,7 +116,7 @@ void append_json(const sim::DocNode& node, std::string& out) {
       out += '{';
       for (size_t i = 0; i < node.children.size(); ++i) {
         out += i == 0 ? "" : ",";
-        out += JsonWriter::quote(node.keys[i]);
+        out += JsonWriter::quote(node.children[i].key);
         out += ':';
         append_json(node.children[i], out);
       }
@@ -133,20 +133,19 @@ std::vector<FileToWrite> kai_snapshot_import(const sim::SnapshotTree& tree,
   std::vector<FileToWrite> files;
   std::map<std::string, std::string> written;
   std::map<std::string, size_t> counts;
-  if (const sim::DocNode* raw = tree.document.root.find("rawObjects");
+  if (const sim::DocNode* raw = tree.document.root().find("rawObjects");
       raw != nullptr && raw->kind == sim::DocKind::kMap) {
-    for (size_t i = 0; i < raw->keys.size(); ++i) {
-      const sim::DocNode& list = raw->children[i];
+    for (const sim::DocNode& list : raw->children) {
       const size_t count = list.kind == sim::DocKind::kSequence ? list.children.size() : 0;
-      counts[raw->keys[i]] = count;
-      const sim::SnapshotKey* key = sim::find_snapshot_key(raw->keys[i]);
+      counts[std::string(list.key)] = count;
+      const sim::SnapshotKey* key = sim::find_snapshot_key(list.key);
       if (key == nullptr || !key->modelled || count == 0) {
         continue;
       }
       // JSON is YAML: `.yaml`, so that `drasim run DIR` reads it (directories give their
       // *.yaml and *.yml files, never a report.json left beside them).
-      const std::string name = raw->keys[i] + ".yaml";
-      written[raw->keys[i]] = name;
+      const std::string name = std::string(list.key) + ".yaml";
+      written[std::string(list.key)] = name;
       files.push_back({(fs::path(dir) / name).string(), list_of(list)});
     }
   }

@@ -27,11 +27,11 @@ namespace {
 namespace fs = std::filesystem;
 
 /// The reader is picked by content (looks_like_json), not by the file's name. The JSON reader
-/// hands the items of object lists to `sink` as it reads them (json_source.h).
-std::vector<Document> parse_text(std::string_view text, uint32_t file_index,
-                                 const std::string& name, Diagnostics& diagnostics,
-                                 const ItemSink& sink = {}) {
-  return looks_like_json(text) ? parse_json(text, file_index, name, diagnostics, sink)
+/// hands the items of object lists to `sink` as it reads them (json_source.h), and keeps the
+/// text it is given instead of copying it.
+std::vector<Document> parse_text(std::string&& text, uint32_t file_index, const std::string& name,
+                                 Diagnostics& diagnostics, const ItemSink& sink = {}) {
+  return looks_like_json(text) ? parse_json(std::move(text), file_index, name, diagnostics, sink)
                                : parse_yaml(text, file_index, name, diagnostics);
 }
 
@@ -42,13 +42,14 @@ std::string shown_name(const InputText& input) {
                                     : input.name;
 }
 
-/// The documents of one input (named `shown` in messages). A ZIP, whatever its file is called,
-/// is opened and its `snapshot.json` read instead, inflated within the input caps.
-std::vector<Document> parse_input(const InputText& input, uint32_t file_index,
-                                  const std::string& shown, Diagnostics& diagnostics,
-                                  InputFiles& files, const ItemSink& sink = {}) {
+/// The documents of one input (named `shown` in messages), which hands its text over. A ZIP,
+/// whatever its file is called, is opened and its `snapshot.json` read instead, inflated within
+/// the input caps.
+std::vector<Document> parse_input(InputText&& input, uint32_t file_index, const std::string& shown,
+                                  Diagnostics& diagnostics, InputFiles& files,
+                                  const ItemSink& sink = {}) {
   if (!looks_like_zip(input.text)) {
-    return parse_text(input.text, file_index, shown, diagnostics, sink);
+    return parse_text(std::move(input.text), file_index, shown, diagnostics, sink);
   }
   auto entry =
       read_zip_entry(input.text, kSnapshotEntry, files.inflate_room(), files.inflate_advice());
@@ -57,9 +58,9 @@ std::vector<Document> parse_input(const InputText& input, uint32_t file_index,
         Diagnostic{input.name, {}, "", std::move(problem->expected), std::move(problem->found)});
     return {};
   }
-  const std::string& json = std::get<std::string>(entry);
+  std::string& json = std::get<std::string>(entry);
   files.charge_inflated(json.size());
-  return parse_text(json, file_index, shown, diagnostics, sink);
+  return parse_text(std::move(json), file_index, shown, diagnostics, sink);
 }
 
 bool is_yaml_file(const fs::path& p) {
@@ -71,6 +72,14 @@ bool is_yaml_file(const fs::path& p) {
 class Dispatcher {
  public:
   explicit Dispatcher(Scenario& scenario) : scenario_(scenario) {}
+
+  /// Makes room for the pods of a list of `count` objects (`items`, or a snapshot's `pods`), so
+  /// that the largest vector is not moved as it grows.
+  void expect(std::string_view list, size_t count) {
+    if (list == "items" || list == "pods") {
+      scenario_.objects.pods.reserve(scenario_.objects.pods.size() + count);
+    }
+  }
 
   void document(const Cursor& root, uint32_t file_index) {
     if (!root.expect_map("a Kubernetes object (a mapping)")) {
@@ -198,44 +207,48 @@ void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles& 
                                    std::move(problem->found)});
       continue;
     }
-    const FileText& text = std::get<FileText>(read);
+    FileText& text = std::get<FileText>(read);
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(text.name);
     const DecodeContext ctx{text.name, &diagnostics, &files};
-    for (const Document& doc : parse_text(text.text, file_index, text.name, diagnostics)) {
-      decode_applied(Cursor(&doc.root, doc.root.mark, "", &ctx), file_index, apply->objects);
+    for (const Document& doc :
+         parse_text(std::move(text.text), file_index, text.name, diagnostics)) {
+      decode_applied(Cursor(&doc.root(), doc.root().mark, "", &ctx), file_index, apply->objects);
     }
   }
 }
 
-Scenario load(const std::vector<InputText>& inputs, Diagnostics& diagnostics, InputFiles& files) {
+Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFiles& files) {
   Scenario scenario;
   Dispatcher dispatcher(scenario);
-  for (const InputText& input : inputs) {
+  for (InputText& input : inputs) {
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(shown_name(input));
     const DecodeContext ctx{scenario.files.back(), &diagnostics, &files};
     // Objects of a JSON List or snapshot are decoded as they are read and their trees dropped.
     SnapshotShape shape;
-    const ItemSink sink = [&](DocNode& item, const std::string& path, std::string_view list) {
-      if (list != "items") {
-        const SnapshotKey* key = find_snapshot_key(list);
+    const ItemSink sink = [&](DocNode& item, DocArena& arena, const ListItem& at) {
+      if (at.index == 0) {
+        dispatcher.expect(at.list, at.count);
+      }
+      if (at.list != "items") {
+        const SnapshotKey* key = find_snapshot_key(at.list);
         if (key == nullptr) {
           return false;  // left in the tree, where the snapshot's warning names it
         }
-        type_snapshot_object(item, *key, shape);
+        type_snapshot_object(item, arena, *key, shape);
       }
-      dispatcher.document(Cursor(&item, item.mark, path, &ctx), file_index);
+      dispatcher.document(Cursor(&item, item.mark, at.path, &ctx), file_index);
       return true;
     };
     std::vector<Document> docs =
-        parse_input(input, file_index, scenario.files.back(), diagnostics, files, sink);
+        parse_input(std::move(input), file_index, scenario.files.back(), diagnostics, files, sink);
     for (Document& doc : docs) {
-      if (is_kai_snapshot(doc.root)) {
-        type_snapshot_objects(doc.root, shape);  // objects the sink left in the tree
+      if (is_kai_snapshot(doc.root())) {
+        type_snapshot_objects(doc.mutable_root(), doc.arena(), shape);  // objects left in the tree
         dispatcher.set_snapshot_shape(shape);
       }
-      dispatcher.document(Cursor(&doc.root, doc.root.mark, "", &ctx), doc.file_index);
+      dispatcher.document(Cursor(&doc.root(), doc.root().mark, "", &ctx), doc.file_index);
     }
   }
   dispatcher.finish();
@@ -311,7 +324,7 @@ Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy&
   InputFiles files(paths, policy);
   std::vector<InputText> inputs = read_inputs(paths, files, diagnostics);
   diagnostics.throw_if_errors();
-  return load(inputs, diagnostics, files);
+  return load(std::move(inputs), diagnostics, files);
 }
 
 SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& policy) {
@@ -320,9 +333,9 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
   std::vector<InputText> inputs = read_inputs({path}, files, diagnostics);
   diagnostics.throw_if_errors();
   const std::string shown = shown_name(inputs.front());
-  std::vector<Document> docs = parse_input(inputs.front(), 0, shown, diagnostics, files);
+  std::vector<Document> docs = parse_input(std::move(inputs.front()), 0, shown, diagnostics, files);
   diagnostics.throw_if_errors();
-  if (docs.size() != 1 || !is_kai_snapshot(docs.front().root)) {
+  if (docs.size() != 1 || !is_kai_snapshot(docs.front().root())) {
     diagnostics.error(Diagnostic{shown,
                                  {},
                                  "",
@@ -333,7 +346,7 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
     diagnostics.throw_if_errors();
   }
   SnapshotShape shape;
-  type_snapshot_objects(docs.front().root, shape);
+  type_snapshot_objects(docs.front().mutable_root(), docs.front().arena(), shape);
   return SnapshotTree{shown, std::move(docs.front()), shape};
 }
 

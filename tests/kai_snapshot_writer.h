@@ -5,6 +5,7 @@
 /// operator's default configuration, durations in integer nanoseconds. Used by the snapshot
 /// round-trip tool (tests/tools/make_kai_snapshot.cpp) and the loader fuzzer.
 
+#include "reports/json_writer.h"
 #include "reports/kai_snapshot_import.h"
 #include "sim/load/doc_node.h"
 #include "sim/load/kai_snapshot.h"
@@ -26,7 +27,7 @@ namespace detail {
 
 inline std::string scalar_of(const sim::DocNode& n, std::string_view key) {
   const sim::DocNode* v = n.find(key);
-  return v != nullptr && v->kind == sim::DocKind::kScalar ? v->scalar : std::string();
+  return v != nullptr && v->kind == sim::DocKind::kScalar ? std::string(v->scalar) : std::string();
 }
 
 /// The rawObjects key of a kind drasim models and a snapshot holds, or empty.
@@ -39,20 +40,19 @@ inline std::string key_of(const std::string& kind) {
   return {};
 }
 
-/// `object` without its apiVersion and kind, as the informers' objects are.
-inline sim::DocNode untyped(const sim::DocNode& object) {
-  sim::DocNode out = object;
-  out.keys.clear();
-  out.key_marks.clear();
-  out.children.clear();
-  for (size_t i = 0; i < object.keys.size(); ++i) {
-    if (object.keys[i] != "apiVersion" && object.keys[i] != "kind") {
-      out.keys.push_back(object.keys[i]);
-      out.key_marks.push_back(object.key_marks[i]);
-      out.children.push_back(object.children[i]);
+/// `object` (a mapping) as JSON without its apiVersion and kind, as the informers' objects are.
+inline void append_untyped_json(const sim::DocNode& object, std::string& out) {
+  out += '{';
+  bool first = true;
+  for (const sim::DocNode& entry : object.children) {
+    if (entry.key != "apiVersion" && entry.key != "kind") {
+      out += first ? "" : ",";
+      first = false;
+      out += reports::JsonWriter::quote(entry.key) + ":";
+      reports::append_json(entry, out);
     }
   }
-  return out;
+  out += '}';
 }
 
 }  // namespace detail
@@ -62,13 +62,13 @@ inline sim::DocNode untyped(const sim::DocNode& object) {
 inline SnapshotParts to_kai_snapshot(const std::vector<sim::Document>& docs) {
   std::vector<const sim::DocNode*> objects;
   for (const sim::Document& doc : docs) {
-    if (detail::scalar_of(doc.root, "kind") == "List") {
-      const sim::DocNode* items = doc.root.find("items");
+    if (detail::scalar_of(doc.root(), "kind") == "List") {
+      const sim::DocNode* items = doc.root().find("items");
       for (size_t k = 0; items != nullptr && k < items->children.size(); ++k) {
         objects.push_back(&items->children[k]);
       }
-    } else if (doc.root.kind == sim::DocKind::kMap) {
-      objects.push_back(&doc.root);
+    } else if (doc.root().kind == sim::DocKind::kMap) {
+      objects.push_back(&doc.root());
     }
   }
   SnapshotParts out;
@@ -80,7 +80,7 @@ inline SnapshotParts to_kai_snapshot(const std::vector<sim::Document>& docs) {
       reports::append_json(*o, json);
       out.rest += "---\n" + json + "\n";
     } else {
-      reports::append_json(detail::untyped(*o), json);
+      detail::append_untyped_json(*o, json);
       lists[key].push_back(std::move(json));
     }
   }

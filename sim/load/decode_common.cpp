@@ -29,7 +29,7 @@ std::string decode_timestamp(const Cursor& c) {
     c.error(kExpected);
     return {};
   }
-  return c.node()->scalar;
+  return std::string(c.node()->scalar);
 }
 
 /// `name` with a final `-` read as a letter: generateName is a prefix (the API server's

@@ -91,8 +91,57 @@ std::string index_path(std::string_view parent, size_t index) {
 }
 
 Cursor Cursor::operator[](std::string_view key) const {
-  const DocNode* found = node_ != nullptr ? node_->find(key) : nullptr;
-  return child(found, where_, join_path(path_, key));
+  if (node_ != nullptr) {
+    if (const DocNode* found = node_->find(key)) {
+      return child(found, where_);
+    }
+  }
+  Cursor c = child(nullptr, where_);
+  if (node_ != nullptr) {
+    c.present_ = node_;
+  } else {
+    c.present_ = present_;
+    c.missing_ = missing_;
+    c.missing_.push_back('\0');
+  }
+  c.missing_.append(key);
+  return c;
+}
+
+void Cursor::append_path(const DocNode* n, std::string& out) const {
+  if (n == root_ || n->parent == nullptr) {
+    out.append(root_path_);
+    return;
+  }
+  const DocNode* parent = n->parent;
+  append_path(parent, out);
+  if (parent->kind == DocKind::kSequence) {
+    out = index_path(out, static_cast<size_t>(n - parent->children.data()));
+  } else {
+    out = join_path(out, n->key);
+  }
+}
+
+std::string Cursor::path() const {
+  std::string out;
+  if (node_ != nullptr) {
+    append_path(node_, out);
+    return out;
+  }
+  if (present_ == nullptr) {
+    return std::string(root_path_);
+  }
+  append_path(present_, out);
+  std::string_view keys = missing_;
+  while (true) {
+    const size_t end = keys.find('\0');
+    out = join_path(out, keys.substr(0, end));
+    if (end == std::string_view::npos) {
+      break;
+    }
+    keys.remove_prefix(end + 1);
+  }
+  return out;
 }
 
 bool Cursor::expect_map(std::string_view expected) const {
@@ -117,7 +166,7 @@ std::vector<Cursor> Cursor::items(std::string_view expected) const {
   }
   out.reserve(node_->children.size());
   for (size_t i = 0; i < node_->children.size(); ++i) {
-    out.push_back(child(&node_->children[i], where_, index_path(path_, i)));
+    out.push_back(child(&node_->children[i], where_));
   }
   return out;
 }
@@ -133,9 +182,8 @@ std::vector<std::pair<std::string, Cursor>> Cursor::entries(std::string_view exp
   }
   out.reserve(node_->children.size());
   for (size_t i = 0; i < node_->children.size(); ++i) {
-    const Mark key_mark = i < node_->key_marks.size() ? node_->key_marks[i] : where_;
-    out.emplace_back(node_->keys[i],
-                     child(&node_->children[i], key_mark, join_path(path_, node_->keys[i])));
+    const DocNode& entry = node_->children[i];
+    out.emplace_back(entry.key, child(&entry, entry.key_mark));
   }
   return out;
 }
@@ -148,7 +196,7 @@ std::string Cursor::str(std::string_view expected) const {
     error(expected);
     return {};
   }
-  return node_->scalar;
+  return std::string(node_->scalar);
 }
 
 std::string Cursor::required_str(std::string_view expected) const {
@@ -167,7 +215,7 @@ std::optional<int64_t> Cursor::integer(std::string_view expected) const {
     error(expected);
     return std::nullopt;
   }
-  const std::string& s = node_->scalar;
+  const std::string_view s = node_->scalar;
   const size_t start = s[0] == '+' ? 1 : 0;
   int64_t value = 0;
   const auto [ptr, ec] = std::from_chars(s.data() + start, s.data() + s.size(), value);
@@ -186,7 +234,7 @@ std::optional<double> Cursor::number(std::string_view expected) const {
     error(expected);
     return std::nullopt;
   }
-  return std::strtod(node_->scalar.c_str(), nullptr);
+  return std::strtod(std::string(node_->scalar).c_str(), nullptr);
 }
 
 bool Cursor::boolean(bool fallback) const {
@@ -253,7 +301,7 @@ void Cursor::error(std::string_view expected) const {
 
 void Cursor::error(std::string_view expected, std::string found) const {
   ctx_->diagnostics->error(
-      Diagnostic{ctx_->file, where_, path_, std::string(expected), std::move(found)});
+      Diagnostic{ctx_->file, where_, path(), std::string(expected), std::move(found)});
 }
 
 std::optional<FileText> Cursor::read_file(const std::string& reference) const {
@@ -282,7 +330,7 @@ std::string Cursor::describe() const {
       if (node_->quoted || !is_plain_number(node_->scalar) || node_->scalar.size() > kQuotedBytes) {
         return quote(node_->scalar);
       }
-      return node_->scalar;
+      return std::string(node_->scalar);
     }
   }
   return "nothing";

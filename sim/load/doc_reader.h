@@ -4,7 +4,8 @@
 /// A Cursor points at a node (possibly missing) and knows its YAML path (`spec.containers[0]`)
 /// and the nearest known position. Getters check the type, report a Diagnostic in the contract's
 /// format on mismatch and return a default, so a decoder can keep going and report every problem
-/// of a file in one run.
+/// of a file in one run. The path is worked out from the tree (each node knows its parent) only
+/// when it is asked for, which is when an error is reported: a field read costs no string.
 
 #include "model/k8s/quantity.h"
 #include "sim/load/diagnostic.h"
@@ -33,10 +34,13 @@ struct DecodeContext {
 
 class Cursor {
  public:
-  Cursor(const DocNode* node, Mark where, std::string path, const DecodeContext* ctx)
-      : node_(node),
-        where_(node != nullptr ? node->mark : where),
-        path_(std::move(path)),
+  /// A cursor at `root`, whose path is `root_path` (empty for a document's root; `items[12]` for
+  /// an object a reader hands over on its own). `root_path` must outlive the cursors made from
+  /// this one.
+  Cursor(const DocNode* root, Mark where, std::string_view root_path, const DecodeContext* ctx)
+      : node_(root),
+        where_(root != nullptr ? root->mark : where),
+        root_path_(root_path),
         ctx_(ctx) {}
 
   /// Present and not an explicit null (`field: null` and `field: ~` count as absent, as in the
@@ -124,7 +128,8 @@ class Cursor {
   /// How this node reads in a message: `"text"`, `12`, `a mapping`, `a list`, `nothing`.
   [[nodiscard]] std::string describe() const;
 
-  [[nodiscard]] const std::string& path() const { return path_; }
+  /// `spec.containers[0].name`: worked out from the tree, so ask only to report or keep it.
+  [[nodiscard]] std::string path() const;
 
   [[nodiscard]] Mark mark() const { return where_; }
 
@@ -133,13 +138,24 @@ class Cursor {
   [[nodiscard]] const DecodeContext& context() const { return *ctx_; }
 
  private:
-  [[nodiscard]] Cursor child(const DocNode* node, Mark where, std::string path) const {
-    return Cursor(node, where, std::move(path), ctx_);
+  [[nodiscard]] Cursor child(const DocNode* node, Mark where) const {
+    Cursor c(node, where, root_path_, ctx_);
+    c.root_ = root_;
+    return c;
   }
 
+  /// Appends the path of `n`, a node of this cursor's tree, to `out`.
+  void append_path(const DocNode* n, std::string& out) const;
+
   const DocNode* node_;
+  /// The tree's root (its path is root_path_).
+  const DocNode* root_ = node_;
+  /// When node_ is missing: the nearest node that is there, and the keys below it that are not
+  /// (separated by NUL bytes).
+  const DocNode* present_ = nullptr;
+  std::string missing_;
   Mark where_;
-  std::string path_;
+  std::string_view root_path_;
   const DecodeContext* ctx_;
 };
 

@@ -189,6 +189,11 @@ FileRead InputFiles::read_regular(const std::string& name, const std::string& sh
     return FileProblem{kRegular, "a file that changed while it was opened"};
   }
   FileText out{shown, {}};
+  // The whole file at once, with room after it for the JSON reader's padding (simdjson reads up
+  // to 64 bytes past the end), so it is neither grown nor copied again.
+  if (opened.st_size > 0 && !over_caps(static_cast<uint64_t>(opened.st_size))) {
+    out.text.reserve(static_cast<size_t>(opened.st_size) + kReaderPadding);
+  }
   std::string chunk(1 << 16, '\0');
   while (true) {
     const ssize_t n = ::read(fd.get(), chunk.data(), chunk.size());

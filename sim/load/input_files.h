@@ -38,6 +38,10 @@ struct FileProblem {
   std::string found;
 };
 
+/// Bytes a file's text has room for past its end (its capacity), for a reader that reads a
+/// little past the end (simdjson's SIMDJSON_PADDING).
+inline constexpr size_t kReaderPadding = 64;
+
 /// A file read: its name as drasim reports it, and its contents.
 struct FileText {
   std::string name;

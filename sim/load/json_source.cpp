@@ -38,16 +38,12 @@ class LineCounter {
       line_ = 1;
       line_start_ = 0;
     }
-    while (scanned_ < offset) {
-      const void* nl = std::memchr(text_.data() + scanned_, '\n', offset - scanned_);
-      if (nl == nullptr) {
-        scanned_ = offset;
-        break;
+    // Values are a few bytes apart: a plain loop beats a memchr call per value.
+    for (; scanned_ < offset; ++scanned_) {
+      if (text_[scanned_] == '\n') {
+        ++line_;
+        line_start_ = scanned_ + 1;
       }
-      const auto at_nl = static_cast<size_t>(static_cast<const char*>(nl) - text_.data());
-      ++line_;
-      line_start_ = at_nl + 1;
-      scanned_ = at_nl + 1;
     }
     return Mark{line_, static_cast<uint32_t>(offset - line_start_ + 1)};
   }
@@ -71,10 +67,12 @@ struct Failure {
 
 class JsonBuilder {
  public:
-  JsonBuilder(std::string_view text, const char* base, od::document& doc, const ItemSink& sink)
-      : lines_(text), base_(base), doc_(doc), sink_(sink) {}
+  JsonBuilder(std::string_view text, const char* base, od::document& doc, DocArena& arena,
+              const ItemSink& sink)
+      : lines_(text), base_(base), size_(text.size()), doc_(doc), arena_(arena), sink_(sink) {}
 
-  /// Converts `v`, or records the first failure and returns nullopt.
+  /// Converts `v`, or records the first failure and returns nullopt. The node's children point
+  /// back at it only once it is placed (relink_children).
   std::optional<DocNode> value(od::value v) {
     const std::string_view token = v.raw_json_token();
     const Mark mark = mark_of(token.data());
@@ -94,17 +92,22 @@ class JsonBuilder {
     n.mark = mark;
     switch (type) {
       case od::json_type::object:
-        return object(v, std::move(n));
+        return object(v, n);
       case od::json_type::array:
-        return array(v, std::move(n));
+        return array(v, n);
       case od::json_type::string: {
-        std::string_view s;
-        if (const auto err = v.get_string().get(s)) {
+        n.kind = DocKind::kScalar;
+        n.quoted = true;
+        // A string without escapes is its own text between the quotes: no copy.
+        const std::string_view raw = trimmed(token);
+        if (raw.size() >= 2 && raw.back() == '"'
+            && std::find(raw.begin(), raw.end(), '\\') == raw.end()) {
+          n.scalar = raw.substr(1, raw.size() - 2);
+          return n;
+        }
+        if (const auto err = v.get_string().get(n.scalar)) {
           return syntax_error(err);
         }
-        n.kind = DocKind::kScalar;
-        n.scalar.assign(s);
-        n.quoted = true;
         return n;
       }
       case od::json_type::number: {
@@ -113,7 +116,7 @@ class JsonBuilder {
           return fail(mark, "a JSON number", quote(trimmed(token)));
         }
         n.kind = DocKind::kScalar;
-        n.scalar.assign(trimmed(token));
+        n.scalar = trimmed(token);
         return n;
       }
       case od::json_type::boolean: {
@@ -168,9 +171,9 @@ class JsonBuilder {
     std::string out;
     for (const PathPart& part : path_) {
       if (const auto* key = std::get_if<std::string_view>(&part)) {
-        out = join_path(out, std::string(*key));
+        out = join_path(out, *key);
       } else {
-        out += "[" + std::to_string(std::get<size_t>(part)) + "]";
+        out = index_path(out, std::get<size_t>(part));
       }
     }
     return out;
@@ -184,12 +187,31 @@ class JsonBuilder {
     return token;
   }
 
+  /// A key as written: the text between its quotes when it has no escapes, else unescaped.
+  std::optional<std::string_view> key_of(od::field& field) {
+    const char* raw = field.key().raw();
+    const char* end = base_ + size_;
+    const char* p = raw;
+    while (p < end && *p != '"' && *p != '\\') {  // keys are short: no memchr call
+      ++p;
+    }
+    if (p < end && *p == '"') {
+      return std::string_view(raw, static_cast<size_t>(p - raw));
+    }
+    std::string_view key;
+    if (const auto err = field.unescaped_key().get(key)) {
+      return syntax_error(err);
+    }
+    return key;
+  }
+
   std::optional<DocNode> object(od::value v, DocNode n) {
     n.kind = DocKind::kMap;
     od::object obj;
     if (const auto err = v.get_object().get(obj)) {
       return syntax_error(err);
     }
+    const size_t first = scratch_.size();
     std::unordered_set<std::string_view> seen;  // used past kLinearKeys keys
     constexpr size_t kLinearKeys = 16;
     for (auto field_result : obj) {
@@ -197,24 +219,25 @@ class JsonBuilder {
       if (const auto err = std::move(field_result).get(field)) {
         return syntax_error(err);
       }
-      const Mark key_mark = mark_of(field.key().raw() - 1);  // before the key is unescaped
-      std::string_view key;
-      if (const auto err = field.unescaped_key().get(key)) {
-        return syntax_error(err);
+      const Mark key_mark = mark_of(field.key().raw() - 1);  // the opening quote
+      const std::optional<std::string_view> key = key_of(field);
+      if (!key) {
+        return std::nullopt;
       }
-      n.keys.emplace_back(key);
-      n.key_marks.push_back(key_mark);
-      const std::string_view kept = n.keys.back();
+      const size_t count = scratch_.size() - first;
       bool repeated = false;
-      if (n.keys.size() <= kLinearKeys) {
-        repeated = std::find(n.keys.begin(), n.keys.end() - 1, kept) != n.keys.end() - 1;
+      if (count < kLinearKeys) {
+        repeated = std::any_of(scratch_.begin() + static_cast<std::ptrdiff_t>(first),
+                               scratch_.end(), [&](const DocNode& c) { return c.key == *key; });
       } else {
         if (seen.empty()) {
-          seen.insert(n.keys.begin(), n.keys.end() - 1);
+          for (size_t i = first; i < scratch_.size(); ++i) {
+            seen.insert(scratch_[i].key);
+          }
         }
-        repeated = !seen.insert(kept).second;
+        repeated = !seen.insert(*key).second;
       }
-      path_.emplace_back(kept);
+      path_.emplace_back(*key);
       if (repeated) {
         return fail(key_mark, "a key that appears once", "a duplicate key");
       }
@@ -223,8 +246,17 @@ class JsonBuilder {
       if (!child) {
         return std::nullopt;
       }
-      n.children.push_back(std::move(*child));
+      child->key = *key;
+      child->key_mark = key_mark;
+      scratch_.push_back(*child);
     }
+    return close(n, first);
+  }
+
+  /// Moves the children read since `first` off the scratch stack into `n`'s block.
+  DocNode close(DocNode& n, size_t first) {
+    arena_.adopt(n, std::span<const DocNode>(scratch_).subspan(first));
+    scratch_.resize(first);
     return n;
   }
 
@@ -250,26 +282,43 @@ class JsonBuilder {
     if (const auto err = v.get_array().get(arr)) {
       return syntax_error(err);
     }
-    const std::string_view list = sink_ ? object_list() : std::string_view();
+    ListItem at;
+    at.list = sink_ ? object_list() : std::string_view();
+    if (!at.list.empty()) {
+      // Counting skips over the items on the parser's index (no values are read), so a sink
+      // can make room for them all at once. A count that fails is only a hint lost: reading
+      // the items reports the problem where it is.
+      if (arr.count_elements().get(at.count) != simdjson::SUCCESS) {
+        at.count = 0;
+      }
+    }
+    const size_t first = scratch_.size();
     size_t index = 0;
     for (auto item_result : arr) {
       od::value item;
       if (const auto err = std::move(item_result).get(item)) {
         return syntax_error(err);
       }
+      const DocArena::Position before = arena_.position();
       path_.emplace_back(index++);
       std::optional<DocNode> child = value(item);
-      if (child && !list.empty() && sink_(*child, path(), list)) {
-        path_.pop_back();
-        continue;
+      if (child && !at.list.empty()) {
+        relink_children(*child);  // the item is a root while the sink has it
+        at.index = index - 1;
+        at.path = path();
+        if (sink_(*child, arena_, at)) {
+          path_.pop_back();
+          arena_.rewind(before);  // its tree is done with: the next item reuses the memory
+          continue;
+        }
       }
       path_.pop_back();
       if (!child) {
         return std::nullopt;
       }
-      n.children.push_back(std::move(*child));
+      scratch_.push_back(*child);
     }
-    return n;
+    return close(n, first);
   }
 
   bool memory_ok(Mark at) {
@@ -285,10 +334,14 @@ class JsonBuilder {
 
   LineCounter lines_;
   const char* base_;
+  size_t size_ = 0;  // of the text
   std::vector<PathPart> path_;
+  /// Finished children of the containers being read, innermost last.
+  std::vector<DocNode> scratch_;
   size_t nodes_ = 0;
   size_t next_memory_check_ = kMemoryCheckNodes;
   od::document& doc_;
+  DocArena& arena_;
   const ItemSink& sink_;
   std::optional<Failure> failure_;
 };
@@ -319,7 +372,14 @@ bool looks_like_json(std::string_view text) {
 std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
                                  const std::string& file_name, Diagnostics& diagnostics,
                                  const ItemSink& sink) {
+  return parse_json(std::string(text), file_index, file_name, diagnostics, sink);
+}
+
+std::vector<Document> parse_json(std::string&& owned, uint32_t file_index,
+                                 const std::string& file_name, Diagnostics& diagnostics,
+                                 const ItemSink& sink) {
   std::vector<Document> documents;
+  const std::string_view text = owned;
   LineCounter lines(text);
   if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     diagnostics.error(Diagnostic{
@@ -327,15 +387,35 @@ std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
         fmt::format("byte 0x{:02x} at offset {}", static_cast<unsigned char>(text[bad]), bad)});
     return documents;
   }
-  const simdjson::padded_string padded(text);
-  od::parser parser(std::max<size_t>(text.size(), 4096));
-  od::document doc;
-  JsonBuilder builder(text, padded.data(), doc, sink);
+
+  // The tree's strings view the text and the parser's string buffer: the arena keeps both as
+  // long as the documents.
+  struct Buffers {
+    explicit Buffers(std::string&& t)
+        : text(std::move(t)), size(text.size()), parser(std::max<size_t>(size, 4096)) {
+      // Spaces past the end, within the room the file reader left (else this copies once).
+      static_assert(kReaderPadding >= simdjson::SIMDJSON_PADDING);
+      text.append(kReaderPadding, ' ');
+    }
+
+    std::string text;  ///< the JSON, then the padding
+    size_t size;       ///< of the JSON
+    od::parser parser;
+    od::document doc;
+  };
+
+  auto arena = std::make_shared<DocArena>();
+  auto buffers = std::make_shared<Buffers>(std::move(owned));
+  arena->keep_alive(buffers);
+  const std::string_view kept(buffers->text.data(), buffers->size);
+  const simdjson::padded_string_view padded(kept.data(), kept.size(), buffers->text.size());
+  od::document& doc = buffers->doc;
+  JsonBuilder builder(kept, kept.data(), doc, *arena, sink);
   const auto report = [&](Mark at, std::string expected, std::string found, std::string path) {
     diagnostics.error(
         Diagnostic{file_name, at, std::move(path), std::move(expected), std::move(found)});
   };
-  if (const auto err = parser.iterate(padded).get(doc)) {
+  if (const auto err = buffers->parser.iterate(padded).get(doc)) {
     report(Mark{1, 1}, "valid JSON", simdjson::error_message(err), "");
     return documents;
   }
@@ -354,7 +434,8 @@ std::vector<Document> parse_json(std::string_view text, uint32_t file_index,
     report(builder.error_mark(), "one JSON value", "more text after it", "");
     return documents;
   }
-  documents.push_back(Document{file_index, std::move(*tree)});
+  DocNode* placed = arena->place(*tree);
+  documents.emplace_back(file_index, std::move(arena), placed);
   return documents;
 }
 

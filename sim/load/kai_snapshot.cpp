@@ -34,11 +34,14 @@ constexpr std::array<SnapshotKey, 17> kSnapshotKeys = {{
     {"nodeResourceTopologies", "topology.node.k8s.io/v1alpha2", "NodeResourceTopology"},
 }};
 
-DocNode string_node(std::string text, Mark at) {
+/// A quoted scalar entry `key: text` of a mapping at `at` (both texts are static).
+DocNode string_entry(std::string_view key, std::string_view text, Mark at) {
   DocNode n;
   n.kind = DocKind::kScalar;
   n.mark = at;
-  n.scalar = std::move(text);
+  n.key_mark = at;
+  n.key = key;
+  n.scalar = text;
   n.quoted = true;
   return n;
 }
@@ -74,7 +77,8 @@ bool is_v1beta1(const DocNode& object, std::string_view kind) {
 
 }  // namespace
 
-void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape& shape) {
+void type_snapshot_object(DocNode& object, DocArena& arena, const SnapshotKey& key,
+                          SnapshotShape& shape) {
   if (object.kind != DocKind::kMap) {
     return;
   }
@@ -91,20 +95,21 @@ void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape
     shape.beta_dra = shape.beta_dra || typed->scalar == "resource.k8s.io/v1beta1";
     return;
   }
-  std::string api(key.api);
+  std::string_view api = key.api;
   if (key.api == "resource.k8s.io/v1" && is_v1beta1(object, key.kind)) {
     api = "resource.k8s.io/v1beta1";
     shape.beta_dra = true;
   }
-  for (const auto& [name, value] :
-       {std::pair{"kind", std::string(key.kind)}, std::pair{"apiVersion", api}}) {
-    if (object.find(name) != nullptr) {
-      continue;
+  // apiVersion and kind go first, as an object lists them.
+  std::vector<DocNode> entries;
+  entries.reserve(object.children.size() + 2);
+  for (const auto& [name, value] : {std::pair{"apiVersion", api}, std::pair{"kind", key.kind}}) {
+    if (object.find(name) == nullptr) {
+      entries.push_back(string_entry(name, value, object.mark));
     }
-    object.keys.insert(object.keys.begin(), name);
-    object.key_marks.insert(object.key_marks.begin(), object.mark);
-    object.children.insert(object.children.begin(), string_node(value, object.mark));
   }
+  entries.insert(entries.end(), object.children.begin(), object.children.end());
+  arena.adopt(object, entries);
 }
 
 std::span<const SnapshotKey> snapshot_keys() {
@@ -122,19 +127,18 @@ bool is_kai_snapshot(const DocNode& root) {
          && root.find("kind") == nullptr;
 }
 
-void type_snapshot_objects(DocNode& root, SnapshotShape& shape) {
-  for (size_t i = 0; i < root.keys.size(); ++i) {
-    if (root.keys[i] != "rawObjects" || root.children[i].kind != DocKind::kMap) {
+void type_snapshot_objects(DocNode& root, DocArena& arena, SnapshotShape& shape) {
+  for (DocNode& raw : root.children) {
+    if (raw.key != "rawObjects" || raw.kind != DocKind::kMap) {
       continue;
     }
-    DocNode& raw = root.children[i];
-    for (size_t k = 0; k < raw.keys.size(); ++k) {
-      const SnapshotKey* key = find_snapshot_key(raw.keys[k]);
-      if (key == nullptr || raw.children[k].kind != DocKind::kSequence) {
+    for (DocNode& list : raw.children) {
+      const SnapshotKey* key = find_snapshot_key(list.key);
+      if (key == nullptr || list.kind != DocKind::kSequence) {
         continue;
       }
-      for (DocNode& object : raw.children[k].children) {
-        type_snapshot_object(object, *key, shape);
+      for (DocNode& object : list.children) {
+        type_snapshot_object(object, arena, *key, shape);
       }
     }
   }

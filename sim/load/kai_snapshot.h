@@ -37,12 +37,13 @@ struct SnapshotShape {
 /// Gives every mapping under `rawObjects.<key>[]` of a known key an apiVersion and kind (first,
 /// at the object's own position) unless it has both already, noting their shape in `shape`.
 /// Unknown keys are left alone.
-void type_snapshot_objects(DocNode& root, SnapshotShape& shape);
+void type_snapshot_objects(DocNode& root, DocArena& arena, SnapshotShape& shape);
 
 struct SnapshotKey;
 
 /// Types one object listed under `key` as type_snapshot_objects does, noting its shape.
-void type_snapshot_object(DocNode& object, const SnapshotKey& key, SnapshotShape& shape);
+void type_snapshot_object(DocNode& object, DocArena& arena, const SnapshotKey& key,
+                          SnapshotShape& shape);
 
 /// What a snapshot says about how the scheduler runs, as Scenario settings.
 struct SnapshotSettings {

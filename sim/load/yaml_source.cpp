@@ -42,10 +42,7 @@ struct Cost {
 };
 
 Cost cost_of(const DocNode& n) {
-  Cost total{1, n.scalar.size()};
-  for (const std::string& k : n.keys) {
-    total.bytes += k.size();
-  }
+  Cost total{1, n.scalar.size() + n.key.size()};
   for (const DocNode& c : n.children) {
     const Cost child = cost_of(c);
     total.nodes += child.nodes;
@@ -65,9 +62,10 @@ class DocBuilder : public YAML::EventHandler {
  public:
   static constexpr size_t kMaxDepth = 1000;
 
-  DocBuilder(const std::string& file, Diagnostics& diagnostics, size_t input_bytes)
+  DocBuilder(const std::string& file, Diagnostics& diagnostics, DocArena& arena, size_t input_bytes)
       : file_(file),
         diagnostics_(diagnostics),
+        arena_(arena),
         budget_(4 * input_bytes + 65536),
         byte_budget_(4 * input_bytes + (1U << 20)) {}
 
@@ -78,6 +76,7 @@ class DocBuilder : public YAML::EventHandler {
 
   void OnDocumentStart(const YAML::Mark&) override {
     stack_.clear();
+    scratch_.clear();
     root_.reset();
   }
 
@@ -104,7 +103,7 @@ class DocBuilder : public YAML::EventHandler {
     if (!within_budget(to_mark(mark), cost)) {
       return;
     }
-    DocNode copy = it->second.node;
+    DocNode copy = arena_.deep_copy(it->second.node);
     copy.mark = to_mark(mark);
     attach(std::move(copy), 0, cost, it->second.depth);
   }
@@ -114,7 +113,7 @@ class DocBuilder : public YAML::EventHandler {
     DocNode n;
     n.kind = DocKind::kScalar;
     n.mark = to_mark(mark);
-    n.scalar = value;
+    n.scalar = arena_.text(value);
     n.quoted = tag == "!";
     attach(std::move(n), anchor, Cost{1, value.size()});
   }
@@ -136,12 +135,16 @@ class DocBuilder : public YAML::EventHandler {
  private:
   struct Frame {
     DocNode node;
+    size_t first = 0;        ///< where its children start on the scratch stack
     size_t child_depth = 0;  ///< deepest child so far (0: no container child)
     YAML::anchor_t anchor = 0;
     std::string path;
     bool expecting_key = true;
     bool skip_value = false;  ///< the key was not a plain scalar, or repeated
-    std::set<std::string> keys;
+    std::string_view key;     ///< the key whose value comes next
+    Mark key_mark;
+    std::set<std::string_view> keys;
+    size_t count = 0;  ///< children so far
   };
 
   void open(DocKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
@@ -153,6 +156,7 @@ class DocBuilder : public YAML::EventHandler {
     f.node.mark = to_mark(mark);
     f.anchor = anchor;
     f.path = child_path();
+    f.first = scratch_.size();
     stack_.push_back(std::move(f));
   }
 
@@ -162,7 +166,9 @@ class DocBuilder : public YAML::EventHandler {
     }
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    attach(std::move(f.node), f.anchor, Cost{1, 0}, f.child_depth + 1);
+    arena_.adopt(f.node, std::span<const DocNode>(scratch_).subspan(f.first));
+    scratch_.resize(f.first);
+    attach(f.node, f.anchor, Cost{1, 0}, f.child_depth + 1);
   }
 
   /// The path the next value will have (for messages about keys).
@@ -172,13 +178,13 @@ class DocBuilder : public YAML::EventHandler {
     }
     const Frame& parent = stack_.back();
     if (parent.node.kind == DocKind::kSequence) {
-      return parent.path + "[" + std::to_string(parent.node.children.size()) + "]";
+      return parent.path + "[" + std::to_string(parent.count) + "]";
     }
-    if (parent.expecting_key || parent.node.keys.empty()) {
+    if (parent.expecting_key) {
       return parent.path;
     }
-    return parent.path.empty() ? parent.node.keys.back()
-                               : parent.path + "." + parent.node.keys.back();
+    return parent.path.empty() ? std::string(parent.key)
+                               : parent.path + "." + std::string(parent.key);
   }
 
   /// Whether `cost` fits the budgets; takes it from them when it does, fails when not.
@@ -227,33 +233,35 @@ class DocBuilder : public YAML::EventHandler {
       anchors_[anchor] = Anchored{n, cost_of(n), depth};
     }
     if (stack_.empty()) {
-      root_ = std::move(n);
+      root_ = n;
       return;
     }
     Frame& parent = stack_.back();
     parent.child_depth = std::max(parent.child_depth, depth);
     if (parent.node.kind == DocKind::kSequence) {
-      parent.node.children.push_back(std::move(n));
+      scratch_.push_back(n);
+      ++parent.count;
       return;
     }
     if (parent.expecting_key) {
-      add_key(parent, std::move(n));
+      add_key(parent, n);
       return;
     }
     parent.expecting_key = true;
     if (parent.skip_value) {
       parent.skip_value = false;
-      parent.node.keys.pop_back();
-      parent.node.key_marks.pop_back();
       return;
     }
-    parent.node.children.push_back(std::move(n));
+    n.key = parent.key;
+    n.key_mark = parent.key_mark;
+    scratch_.push_back(n);
+    ++parent.count;
   }
 
-  void add_key(Frame& parent, DocNode key) {
+  void add_key(Frame& parent, const DocNode& key) {
     parent.expecting_key = false;
-    parent.node.keys.push_back(key.kind == DocKind::kScalar ? key.scalar : std::string());
-    parent.node.key_marks.push_back(key.mark);
+    parent.key = key.kind == DocKind::kScalar ? key.scalar : std::string_view();
+    parent.key_mark = key.mark;
     if (key.kind != DocKind::kScalar) {
       diagnostics_.error(
           Diagnostic{file_, key.mark, parent.path, "a plain mapping key", "a complex key"});
@@ -261,7 +269,8 @@ class DocBuilder : public YAML::EventHandler {
       return;
     }
     if (!parent.keys.insert(key.scalar).second) {
-      const std::string path = parent.path.empty() ? key.scalar : parent.path + "." + key.scalar;
+      const std::string path = parent.path.empty() ? std::string(key.scalar)
+                                                   : parent.path + "." + std::string(key.scalar);
       diagnostics_.error(
           Diagnostic{file_, key.mark, path, "a key that appears once", "a duplicate key"});
       parent.skip_value = true;
@@ -277,12 +286,15 @@ class DocBuilder : public YAML::EventHandler {
 
   const std::string& file_;
   Diagnostics& diagnostics_;
+  DocArena& arena_;
   size_t budget_;       ///< nodes left
   size_t byte_budget_;  ///< scalar and key bytes left
   static constexpr size_t kMemoryCheckNodes = 65536;
   size_t nodes_built_ = 0;
   size_t next_memory_check_ = kMemoryCheckNodes;
   std::vector<Frame> stack_;
+  /// Finished children of the open containers, innermost last.
+  std::vector<DocNode> scratch_;
   std::optional<DocNode> root_;
 
   struct Anchored {
@@ -297,18 +309,6 @@ class DocBuilder : public YAML::EventHandler {
 
 }  // namespace
 
-const DocNode* DocNode::find(std::string_view key) const {
-  if (kind != DocKind::kMap) {
-    return nullptr;
-  }
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (keys[i] == key) {
-      return &children[i];
-    }
-  }
-  return nullptr;
-}
-
 std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
                                  const std::string& file_name, Diagnostics& diagnostics) {
   std::vector<Document> documents;
@@ -322,7 +322,8 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
   }
   std::istringstream in{std::string(text)};
   YAML::Parser parser(in);
-  DocBuilder builder(file_name, diagnostics, text.size());
+  auto arena = std::make_shared<DocArena>();
+  DocBuilder builder(file_name, diagnostics, *arena, text.size());
   // yaml-cpp 0.7 reports an empty document forever, without consuming anything, after a stray
   // top-level `,` such as `{},` (jbeder/yaml-cpp#1040). More documents than input bytes means
   // the parser is not advancing: stop with an error instead of hanging.
@@ -343,7 +344,7 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
         break;
       }
       if (auto root = builder.take_root(); root && root->kind != DocKind::kNull) {
-        documents.push_back(Document{file_index, std::move(*root)});
+        documents.emplace_back(file_index, arena, arena->place(*root));
       }
     }
   } catch (const YAML::DeepRecursion& e) {

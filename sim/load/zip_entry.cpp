@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <zip.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -80,6 +81,14 @@ std::variant<std::string, FileProblem> read_zip_entry(std::string_view archive,
                        zip_words(zip_error_code_zip(zip_get_error(zip.get())))};
   }
   std::string out;
+  // Room for the size the archive declares (never past the cap: it may lie), and the JSON
+  // reader's padding, so the text is neither grown nor copied again.
+  zip_stat_t stat;
+  zip_stat_init(&stat);
+  if (zip_stat_index(zip.get(), static_cast<zip_uint64_t>(index), 0, &stat) == 0
+      && (stat.valid & ZIP_STAT_SIZE) != 0) {
+    out.reserve(static_cast<size_t>(std::min<uint64_t>(stat.size, max_bytes)) + kReaderPadding);
+  }
   std::array<char, 1 << 16> chunk{};
   while (true) {
     const zip_int64_t n = zip_fread(file.get(), chunk.data(), chunk.size());

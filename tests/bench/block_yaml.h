@@ -10,7 +10,7 @@
 
 namespace drasim::bench {
 
-inline bool plain_safe(const std::string& s) {
+inline bool plain_safe(std::string_view s) {
   if (s.empty() || s.find_first_of(":#{}[],&*!|>'\"%@`\n") != std::string::npos || s.front() == ' '
       || s.back() == ' ' || s.front() == '-' || s.front() == '?') {
     return false;
@@ -31,7 +31,7 @@ inline void block_yaml(const sim::DocNode& n, int indent, std::string& out) {
       if (s.quoted && s.scalar.find_first_not_of("0123456789.-+eE") == std::string::npos) {
         return reports::JsonWriter::quote(s.scalar);
       }
-      return s.scalar;
+      return std::string(s.scalar);
     }
     return reports::JsonWriter::quote(s.scalar);
   };
@@ -39,10 +39,9 @@ inline void block_yaml(const sim::DocNode& n, int indent, std::string& out) {
     return c.kind == DocKind::kMap ? std::string("{}") : std::string("[]");
   };
   if (n.kind == DocKind::kMap) {
-    for (size_t i = 0; i < n.keys.size(); ++i) {
-      const auto& c = n.children[i];
+    for (const auto& c : n.children) {
       const std::string key =
-          plain_safe(n.keys[i]) ? n.keys[i] : reports::JsonWriter::quote(n.keys[i]);
+          plain_safe(c.key) ? std::string(c.key) : reports::JsonWriter::quote(c.key);
       if ((c.kind == DocKind::kMap || c.kind == DocKind::kSequence) && c.children.empty()) {
         out += pad + key + ": " + empty(c) + "\n";
       } else if (c.kind == DocKind::kMap || c.kind == DocKind::kSequence) {

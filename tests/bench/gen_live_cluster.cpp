@@ -33,14 +33,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string block;
-  for (const auto& item : docs.front().root.find("items")->children) {
+  for (const auto& item : docs.front().root().find("items")->children) {
     block += "---\n";
     drasim::bench::block_yaml(item, 0, block);
   }
   std::ofstream(dir / "cluster.yaml", std::ios::binary) << block;
-  drasim::sim::Document list;
-  list.root = docs.front().root;
-  const drasim::test::SnapshotParts parts = drasim::test::to_kai_snapshot({list});
+  const drasim::test::SnapshotParts parts = drasim::test::to_kai_snapshot(docs);
   std::ofstream(dir / "snapshot.zip", std::ios::binary) << drasim::test::snapshot_zip(parts.json);
   std::ofstream(dir / "rest.yaml", std::ios::binary) << parts.rest;
   std::cout << "wrote " << dir.string() << ": cluster.json (" << json.size() << " bytes), "

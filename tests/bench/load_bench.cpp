@@ -22,7 +22,7 @@ TEST_CASE("load a 4000-node, 140000-pod live cluster", "[load]") {
   const auto docs = sim::parse_json(json, 0, "cluster.json", d);
   REQUIRE(!d.has_errors());
   std::string yaml;
-  for (const auto& item : docs.front().root.find("items")->children) {
+  for (const auto& item : docs.front().root().find("items")->children) {
     yaml += "---\n";
     block_yaml(item, 0, yaml);
   }

@@ -465,7 +465,7 @@ void write_json(const drasim::sim::DocNode& n, std::string& out) {
       return;
     case drasim::sim::DocKind::kScalar:
       out += !n.quoted && drasim::reports::is_json_literal(n.scalar)
-                 ? n.scalar
+                 ? std::string(n.scalar)
                  : drasim::reports::JsonWriter::quote(n.scalar);
       return;
     case drasim::sim::DocKind::kSequence:
@@ -475,7 +475,7 @@ void write_json(const drasim::sim::DocNode& n, std::string& out) {
       for (size_t i = 0; i < n.children.size(); ++i) {
         out += i == 0 ? "\n" : ",\n";
         if (map) {
-          out += drasim::reports::JsonWriter::quote(n.keys[i]) + ": ";
+          out += drasim::reports::JsonWriter::quote(n.children[i].key) + ": ";
         }
         write_json(n.children[i], out);
       }
@@ -495,7 +495,7 @@ std::optional<std::string> as_json_list(const std::string& yaml) {
   std::string out = "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [";
   for (size_t i = 0; i < docs.size(); ++i) {
     out += i == 0 ? "\n" : ",\n";
-    write_json(docs[i].root, out);
+    write_json(docs[i].root(), out);
   }
   return out + "]}\n";
 }

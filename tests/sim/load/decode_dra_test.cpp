@@ -59,7 +59,7 @@ class Input {
 
   [[nodiscard]] Cursor root(size_t i = 0) const {
     const Document& doc = documents_.at(i);
-    return Cursor(&doc.root, doc.root.mark, "", &context_);
+    return Cursor(&doc.root(), doc.root().mark, "", &context_);
   }
 
   [[nodiscard]] size_t size() const { return documents_.size(); }

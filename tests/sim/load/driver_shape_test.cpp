@@ -38,7 +38,7 @@ class Shape {
   explicit Shape(std::string_view text)
       : documents_(parse_yaml(text, 0, file_, diagnostics_)),
         shape_(decode_driver_shape(
-            Cursor(&documents_.at(0).root, documents_.at(0).root.mark, "", &context_)["driver"],
+            Cursor(&documents_.at(0).root(), documents_.at(0).root().mark, "", &context_)["driver"],
             0)) {}
 
   Shape(const Shape&) = delete;

@@ -14,7 +14,7 @@ namespace {
 
 /// Kinds, scalars, quoting, keys and children equal (positions differ between the two texts).
 bool same_tree(const DocNode& a, const DocNode& b) {
-  if (a.kind != b.kind || a.scalar != b.scalar || a.quoted != b.quoted || a.keys != b.keys
+  if (a.kind != b.kind || a.scalar != b.scalar || a.quoted != b.quoted || a.key != b.key
       || a.children.size() != b.children.size()) {
     return false;
   }
@@ -53,12 +53,12 @@ spec: {priority: 10, ok: true, gone: null, list: [1, "1", -2.5e3]}
   REQUIRE(d.errors().empty());
   REQUIRE(from_json.size() == 1);
   REQUIRE(from_yaml.size() == 1);
-  CHECK(same_tree(from_json[0].root, from_yaml[0].root));
+  CHECK(same_tree(from_json[0].root(), from_yaml[0].root()));
   // Positions, 1-based in bytes: "metadata" is the second key on line 3, column 3; its value
   // `{` at column 15; the list's third element `-2.5e3` on line 4 at column 71.
-  const DocNode& root = from_json[0].root;
-  CHECK(root.key_marks[1].line == 3);
-  CHECK(root.key_marks[1].col == 3);
+  const DocNode& root = from_json[0].root();
+  CHECK(root.children[1].key_mark.line == 3);
+  CHECK(root.children[1].key_mark.col == 3);
   CHECK(root.children[1].mark.line == 3);
   CHECK(root.children[1].mark.col == 15);
   const DocNode& third = root.children[2].children[3].children[2];

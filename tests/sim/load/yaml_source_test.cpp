@@ -24,9 +24,9 @@ TEST_CASE("marks are one-based and quoted scalars are remembered as strings") {
   Diagnostics d;
   const auto docs = parse_yaml("a: 1\nb: \"2\"\n", 0, "t.yaml", d);
   REQUIRE(docs.size() == 1);
-  const DocNode& root = docs[0].root;
+  const DocNode& root = docs[0].root();
   REQUIRE(root.kind == DocKind::kMap);
-  REQUIRE(root.keys.size() == 2);
+  REQUIRE(root.children.size() == 2);
   // `1` sits on line 1, column 4; `"2"` on line 2, column 4.
   CHECK(root.children[0].mark.line == 1);
   CHECK(root.children[0].mark.col == 4);
@@ -39,7 +39,7 @@ TEST_CASE("an alias is expanded to a copy of its anchored node") {
   Diagnostics d;
   const auto docs = parse_yaml("a: &x {k: v}\nb: *x\n", 0, "t.yaml", d);
   REQUIRE(docs.size() == 1);
-  const DocNode* b = docs[0].root.find("b");
+  const DocNode* b = docs[0].root().find("b");
   REQUIRE(b != nullptr);
   REQUIRE(b->find("k") != nullptr);
   CHECK(b->find("k")->scalar == "v");
@@ -68,7 +68,7 @@ TEST_CASE("a duplicate key is reported at its second occurrence with its path") 
         == "t.yaml:3:3: error: metadata.name: a key that appears once, got a duplicate key");
   REQUIRE(docs.size() == 1);
   // The first value is kept.
-  CHECK(docs[0].root.find("metadata")->find("name")->scalar == "a");
+  CHECK(docs[0].root().find("metadata")->find("name")->scalar == "a");
 }
 
 }  // namespace
