@@ -15,8 +15,9 @@ const DocNode* DocNode::find(std::string_view k) const {
   if (kind != DocKind::kMap) {
     return nullptr;
   }
+  // Keys of one mapping mostly differ in length or first letter: test those before comparing.
   for (const DocNode& child : children) {
-    if (child.key == k) {
+    if (child.key.size() == k.size() && (k.empty() || child.key[0] == k[0]) && child.key == k) {
       return &child;
     }
   }

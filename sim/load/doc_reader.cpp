@@ -280,9 +280,18 @@ std::optional<SimDuration> Cursor::duration() const {
 }
 
 std::map<std::string, std::string> Cursor::string_map() const {
+  // Labels and annotations of every object come through here: straight from the nodes, with
+  // no list of entries in between.
   std::map<std::string, std::string> out;
-  for (auto& [key, value] : entries("a mapping of strings")) {
-    out[key] = value.str();
+  if (!present()) {
+    return out;
+  }
+  if (node_->kind != DocKind::kMap) {
+    error("a mapping of strings");
+    return out;
+  }
+  for (const DocNode& entry : node_->children) {
+    out.emplace_hint(out.end(), entry.key, child(&entry, entry.key_mark).str());
   }
   return out;
 }

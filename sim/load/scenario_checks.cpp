@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 namespace drasim::sim {
 namespace {
@@ -36,9 +37,22 @@ class Checker {
   /// by the second (their lifetimes do not overlap).
   template <class T>
   void unique_names(const std::vector<T>& objects, std::string_view kind) {
-    std::map<std::pair<std::string, std::string>, const model::ObjectMeta*> seen;
+    // Views of the names (the objects stay put), hashed: only lookups, never an order.
+    struct Hash {
+      size_t operator()(const std::pair<std::string_view, std::string_view>& k) const {
+        const size_t h = std::hash<std::string_view>{}(k.first);
+        return h
+               ^ (std::hash<std::string_view>{}(k.second) + 0x9e3779b97f4a7c15ULL + (h << 6)
+                  + (h >> 2));
+      }
+    };
+
+    std::unordered_map<std::pair<std::string_view, std::string_view>, const model::ObjectMeta*,
+                       Hash>
+        seen;
+    seen.reserve(objects.size());
     for (const T& o : objects) {
-      const auto key = std::make_pair(o.meta.namespace_name, o.meta.name);
+      const std::pair<std::string_view, std::string_view> key(o.meta.namespace_name, o.meta.name);
       const auto [it, inserted] = seen.emplace(key, &o.meta);
       if (inserted) {
         continue;
