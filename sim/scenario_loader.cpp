@@ -28,11 +28,13 @@ namespace fs = std::filesystem;
 
 /// The reader is picked by content (looks_like_json), not by the file's name. The JSON reader
 /// hands the items of object lists to `sink` as it reads them (json_source.h), and keeps the
-/// text it is given instead of copying it.
+/// text it is given instead of copying it; the YAML reader hands each document to `documents`
+/// as it reads it (when given: none is returned then).
 std::vector<Document> parse_text(std::string&& text, uint32_t file_index, const std::string& name,
-                                 Diagnostics& diagnostics, const ItemSink& sink = {}) {
+                                 Diagnostics& diagnostics, const ItemSink& sink = {},
+                                 const DocumentSink& documents = {}) {
   return looks_like_json(text) ? parse_json(std::move(text), file_index, name, diagnostics, sink)
-                               : parse_yaml(text, file_index, name, diagnostics);
+                               : parse_yaml(text, file_index, name, diagnostics, documents);
 }
 
 /// The name messages give an input: a ZIP (a KAI snapshot) is read as its `snapshot.json`,
@@ -47,9 +49,9 @@ std::string shown_name(const InputText& input) {
 /// the input caps.
 std::vector<Document> parse_input(InputText&& input, uint32_t file_index, const std::string& shown,
                                   Diagnostics& diagnostics, InputFiles& files,
-                                  const ItemSink& sink = {}) {
+                                  const ItemSink& sink = {}, const DocumentSink& documents = {}) {
   if (!looks_like_zip(input.text)) {
-    return parse_text(std::move(input.text), file_index, shown, diagnostics, sink);
+    return parse_text(std::move(input.text), file_index, shown, diagnostics, sink, documents);
   }
   auto entry =
       read_zip_entry(input.text, kSnapshotEntry, files.inflate_room(), files.inflate_advice());
@@ -241,14 +243,17 @@ Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFile
       dispatcher.document(Cursor(&item, item.mark, at.path, &ctx), file_index);
       return true;
     };
-    std::vector<Document> docs =
-        parse_input(std::move(input), file_index, scenario.files.back(), diagnostics, files, sink);
-    for (Document& doc : docs) {
+    // A whole document: one of a YAML stream as it is read, or a JSON value once read.
+    const DocumentSink decode = [&](Document& doc) {
       if (is_kai_snapshot(doc.root())) {
         type_snapshot_objects(doc.mutable_root(), doc.arena(), shape);  // objects left in the tree
         dispatcher.set_snapshot_shape(shape);
       }
       dispatcher.document(Cursor(&doc.root(), doc.root().mark, "", &ctx), doc.file_index);
+    };
+    for (Document& doc : parse_input(std::move(input), file_index, scenario.files.back(),
+                                     diagnostics, files, sink, decode)) {
+      decode(doc);
     }
   }
   dispatcher.finish();

@@ -11,10 +11,11 @@
 #include <yaml-cpp/parser.h>
 
 #include <algorithm>
+#include <istream>
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
+#include <streambuf>
 
 namespace drasim::sim {
 namespace {
@@ -53,6 +54,16 @@ Cost cost_of(const DocNode& n) {
 
 constexpr const char* kTooBig = "a document of reasonable size";
 
+/// The text as a stream for yaml-cpp, read where it lies instead of copied into a stringstream.
+class TextBuffer : public std::streambuf {
+ public:
+  explicit TextBuffer(std::string_view text) {
+    // The get area is only read (a put back of the same character moves the pointer back).
+    char* begin = const_cast<char*>(text.data());
+    setg(begin, begin, begin + text.size());
+  }
+};
+
 /// Builds DocNodes straight from yaml-cpp's parser events (no YAML::Node in between: less
 /// memory, and the loop guard below is possible). Aliases are expanded by copying the anchored
 /// node, against two budgets that stop alias bombs: 4 nodes per input byte (a document without
@@ -75,6 +86,7 @@ class DocBuilder : public YAML::EventHandler {
   [[nodiscard]] bool failed() const { return failed_; }
 
   void OnDocumentStart(const YAML::Mark&) override {
+    anchors_.clear();  // yaml-cpp's anchors are a document's own
     stack_.clear();
     scratch_.clear();
     root_.reset();
@@ -310,7 +322,8 @@ class DocBuilder : public YAML::EventHandler {
 }  // namespace
 
 std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
-                                 const std::string& file_name, Diagnostics& diagnostics) {
+                                 const std::string& file_name, Diagnostics& diagnostics,
+                                 const DocumentSink& sink) {
   std::vector<Document> documents;
   if (const size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
     // The API server takes UTF-8 only; a name with invalid bytes would also break the JSON
@@ -320,7 +333,8 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
         fmt::format("byte 0x{:02x} at offset {}", static_cast<unsigned char>(text[bad]), bad)});
     return documents;
   }
-  std::istringstream in{std::string(text)};
+  TextBuffer buffer(text);
+  std::istream in(&buffer);
   YAML::Parser parser(in);
   auto arena = std::make_shared<DocArena>();
   DocBuilder builder(file_name, diagnostics, *arena, text.size());
@@ -329,6 +343,7 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
   // the parser is not advancing: stop with an error instead of hanging.
   const size_t max_documents = text.size() + 16;
   size_t seen = 0;
+  DocArena::Position start = arena->position();
   try {
     while (parser.HandleNextDocument(builder)) {
       if (builder.failed()) {
@@ -345,7 +360,13 @@ std::vector<Document> parse_yaml(std::string_view text, uint32_t file_index,
       }
       if (auto root = builder.take_root(); root && root->kind != DocKind::kNull) {
         documents.emplace_back(file_index, arena, arena->place(*root));
+        if (sink) {
+          sink(documents.back());
+          documents.pop_back();
+          arena->rewind(start);  // the next document reuses the memory
+        }
       }
+      start = arena->position();
     }
   } catch (const YAML::DeepRecursion& e) {
     // yaml-cpp counts its own recursion (2000 frames), which is about 500 levels of nesting.

@@ -12,10 +12,14 @@ rc=$?
 [[ "$err" == "drasim: error: the run stopped at its --max-memory limit of 96 MiB at simulated time "*"the largest part is metric series (the report's time series)"* ]] ||
   fail "replay: message '$err'"
 
-# Loading: 30,000 Namespaces (1.8 MB of YAML) hold far more than 24 MiB once parsed.
-for i in $(seq 1 30000); do
-  printf -- '---\napiVersion: v1\nkind: Namespace\nmetadata: {name: n%d}\n' "$i"
-done >"$dir/big.yaml"
+# Loading: one List document of 100,000 Namespaces (5 MB of YAML) holds far more than 24 MiB
+# once parsed. (As separate documents they would not: each is decoded and dropped as it is read.)
+{
+  printf -- 'apiVersion: v1\nkind: List\nitems:\n'
+  for i in $(seq 1 100000); do
+    printf -- '- {apiVersion: v1, kind: Namespace, metadata: {name: n%d}}\n' "$i"
+  done
+} >"$dir/big.yaml"
 err=$("$drasim" validate "$dir/big.yaml" --max-memory 24Mi 2>&1)
 rc=$?
 [ "$rc" -eq 2 ] || fail "load: exit $rc, expected 2 ($err)"
