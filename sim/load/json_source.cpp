@@ -9,7 +9,6 @@
 #include <simdjson.h>
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 #include <unordered_set>
 #include <variant>
@@ -67,9 +66,8 @@ struct Failure {
 
 class JsonBuilder {
  public:
-  JsonBuilder(std::string_view text, const char* base, od::document& doc, DocArena& arena,
-              const ItemSink& sink)
-      : lines_(text), base_(base), size_(text.size()), doc_(doc), arena_(arena), sink_(sink) {}
+  JsonBuilder(std::string_view text, od::document& doc, DocArena& arena, const ItemSink& sink)
+      : lines_(text), text_(text), doc_(doc), arena_(arena), sink_(sink) {}
 
   /// Converts `v`, or records the first failure and returns nullopt. The node's children point
   /// back at it only once it is placed (relink_children).
@@ -156,7 +154,9 @@ class JsonBuilder {
     return fail(error_mark(), "valid JSON", simdjson::error_message(err));
   }
 
-  Mark mark_of(const char* p) { return lines_.at(p < base_ ? 0 : static_cast<size_t>(p - base_)); }
+  Mark mark_of(const char* p) {
+    return lines_.at(p < text_.data() ? 0 : static_cast<size_t>(p - text_.data()));
+  }
 
   /// Where the parser stopped (or the last value read, when it cannot say).
   Mark error_mark() {
@@ -190,7 +190,7 @@ class JsonBuilder {
   /// A key as written: the text between its quotes when it has no escapes, else unescaped.
   std::optional<std::string_view> key_of(od::field& field) {
     const char* raw = field.key().raw();
-    const char* end = base_ + size_;
+    const char* end = text_.data() + text_.size();
     const char* p = raw;
     while (p < end && *p != '"' && *p != '\\') {  // keys are short: no memchr call
       ++p;
@@ -333,8 +333,7 @@ class JsonBuilder {
   }
 
   LineCounter lines_;
-  const char* base_;
-  size_t size_ = 0;  // of the text
+  std::string_view text_;  ///< the JSON, which simdjson's pointers point into
   std::vector<PathPart> path_;
   /// Finished children of the containers being read, innermost last.
   std::vector<DocNode> scratch_;
@@ -410,7 +409,7 @@ std::vector<Document> parse_json(std::string&& owned, uint32_t file_index,
   const std::string_view kept(buffers->text.data(), buffers->size);
   const simdjson::padded_string_view padded(kept.data(), kept.size(), buffers->text.size());
   od::document& doc = buffers->doc;
-  JsonBuilder builder(kept, kept.data(), doc, *arena, sink);
+  JsonBuilder builder(kept, doc, *arena, sink);
   const auto report = [&](Mark at, std::string expected, std::string found, std::string path) {
     diagnostics.error(
         Diagnostic{file_name, at, std::move(path), std::move(expected), std::move(found)});

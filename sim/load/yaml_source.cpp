@@ -156,7 +156,6 @@ class DocBuilder : public YAML::EventHandler {
     std::string_view key;     ///< the key whose value comes next
     Mark key_mark;
     std::set<std::string_view> keys;
-    size_t count = 0;  ///< children so far
   };
 
   void open(DocKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
@@ -190,7 +189,7 @@ class DocBuilder : public YAML::EventHandler {
     }
     const Frame& parent = stack_.back();
     if (parent.node.kind == DocKind::kSequence) {
-      return parent.path + "[" + std::to_string(parent.count) + "]";
+      return parent.path + "[" + std::to_string(scratch_.size() - parent.first) + "]";
     }
     if (parent.expecting_key) {
       return parent.path;
@@ -252,7 +251,6 @@ class DocBuilder : public YAML::EventHandler {
     parent.child_depth = std::max(parent.child_depth, depth);
     if (parent.node.kind == DocKind::kSequence) {
       scratch_.push_back(n);
-      ++parent.count;
       return;
     }
     if (parent.expecting_key) {
@@ -267,7 +265,6 @@ class DocBuilder : public YAML::EventHandler {
     n.key = parent.key;
     n.key_mark = parent.key_mark;
     scratch_.push_back(n);
-    ++parent.count;
   }
 
   void add_key(Frame& parent, const DocNode& key) {
