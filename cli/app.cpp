@@ -1,5 +1,6 @@
 #include "cli/app.h"
 
+#include "cli/diff_command.h"
 #include "cli/exit_codes.h"
 #include "cli/import_command.h"
 #include "cli/profiles_command.h"
@@ -23,10 +24,12 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   RunOptions run_options;
   ValidateOptions validate_options;
   ImportOptions import_options;
+  DiffOptions diff_options;
   CLI::App* run = setup_run(app, run_options);
   CLI::App* validate = setup_validate(app, validate_options);
   CLI::App* profiles = setup_profiles(app);
   CLI::App* import = setup_import(app, import_options);
+  CLI::App* diff = setup_diff(app, diff_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -39,6 +42,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     }
     if (import->parsed()) {
       return run_import(import_options, out, err);
+    }
+    if (diff->parsed()) {
+      return run_diff(diff_options, out, err);
     }
     if (validate->parsed()) {
       return run_validate(validate_options, out);

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include "tests/cli/cli_run.h"
 #include "tests/temp_dir.h"
 #include <filesystem>
 #include <fstream>
@@ -18,38 +19,6 @@ namespace drasim::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// What one run_cli call did.
-struct Run {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-/// Runs `drasim <args...>` in-process.
-Run drasim(std::initializer_list<std::string> args) {
-  std::vector<std::string> storage{"drasim"};
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<const char*> argv;
-  for (const std::string& a : storage) {
-    argv.push_back(a.c_str());
-  }
-  std::ostringstream out;
-  std::ostringstream err;
-  Run r;
-  r.code = run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-bool starts_with(const std::string& text, const std::string& prefix) {
-  return text.rfind(prefix, 0) == 0;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 size_t entries_in(const fs::path& dir) {
   size_t n = 0;

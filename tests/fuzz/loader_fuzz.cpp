@@ -30,6 +30,8 @@
 //   loader_fuzz --print I --seed S    print the input of iteration I
 //   loader_fuzz --replay FILE         run one input in this process and say what happened
 #include "model/cluster_builder.h"
+#include "reports/diff/diff_output.h"
+#include "reports/diff/report_data.h"
 #include "reports/json_report.h"
 #include "reports/json_writer.h"
 #include "reports/junit_report.h"
@@ -672,6 +674,44 @@ bool has_control_bytes(const std::string& text) {
   });
 }
 
+/// drasim diff's pass: the run's JSON report, and a copy of it mutated (seeded by the report,
+/// so an iteration replays the same), read back and compared in all three forms. The copy may
+/// be rejected as input; nothing may crash, and no output may carry a raw control byte.
+bool diff_outputs_clean(const std::string& report, std::string& what) {
+  Rng rng(std::hash<std::string>{}(report));
+  std::string mutated = report;
+  for (size_t i = 1 + rng.below(3); i > 0; --i) {
+    mutate_once(mutated, rng);
+  }
+  const drasim::reports::ReportData base = drasim::reports::read_report_text(report, "base.json");
+  drasim::reports::ReportData next;
+  try {
+    next = drasim::reports::read_report_text(mutated, "new.json");
+  } catch (const InputError& e) {
+    for (const auto& d : e.diagnostics()) {
+      if (!drasim::fits_error_grammar(d.to_string())) {
+        what =
+            "a report's error line breaks the grammar: " + drasim::sim::escape_text(d.to_string());
+        return false;
+      }
+    }
+    return true;
+  }
+  drasim::reports::Tolerances tolerances;
+  (void)tolerances.add("waits=10%");
+  const drasim::reports::ReportDiff d = drasim::reports::diff_reports(base, next, tolerances);
+  for (const size_t limit : {size_t{0}, size_t{3}}) {
+    const drasim::reports::DiffOutputOptions options{true, limit};
+    if (has_control_bytes(drasim::reports::diff_text(d, options))
+        || has_control_bytes(drasim::reports::diff_markdown(d, options))
+        || has_control_bytes(drasim::reports::diff_json(d, options))) {
+      what = "a diff of a mutated report holds a raw control byte";
+      return false;
+    }
+  }
+  return true;
+}
+
 /// Loads and (when small enough) replays one input in this process; `run_wall_seconds` (0: none)
 /// bounds the replay as drasim run --max-wall does.
 Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
@@ -708,6 +748,9 @@ Verdict try_input(const std::vector<InputText>& inputs, std::string& what,
           what = "a report holds a raw control byte";
           return Verdict::kBug;
         }
+      }
+      if (!diff_outputs_clean(drasim::reports::json_report(result), what)) {
+        return Verdict::kBug;
       }
     } catch (const drasim::sim::RunLimitError&) {
       return Verdict::kLoadedAndStopped;
