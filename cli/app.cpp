@@ -2,6 +2,7 @@
 
 #include "cli/diff_command.h"
 #include "cli/exit_codes.h"
+#include "cli/explain_command.h"
 #include "cli/import_command.h"
 #include "cli/profiles_command.h"
 #include "cli/run_command.h"
@@ -25,11 +26,13 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   ValidateOptions validate_options;
   ImportOptions import_options;
   DiffOptions diff_options;
+  ExplainOptions explain_options;
   CLI::App* run = setup_run(app, run_options);
   CLI::App* validate = setup_validate(app, validate_options);
   CLI::App* profiles = setup_profiles(app);
   CLI::App* import = setup_import(app, import_options);
   CLI::App* diff = setup_diff(app, diff_options);
+  CLI::App* explain = setup_explain(app, explain_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -42,6 +45,9 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     }
     if (import->parsed()) {
       return run_import(import_options, out, err);
+    }
+    if (explain->parsed()) {
+      return run_explain(explain_options, out, err);
     }
     if (diff->parsed()) {
       return run_diff(diff_options, out, err);

@@ -8,7 +8,6 @@
 #include "reports/junit_report.h"
 #include "reports/summary.h"
 #include "sim/engine/engine.h"
-#include "sim/load/profiles.h"
 
 #include <filesystem>
 #include <ostream>
@@ -47,22 +46,7 @@ CLI::App* setup_run(CLI::App& app, RunOptions& options) {
   cmd->add_option("--out", options.out,
                   "Directory for report files, or - to write the JSON report to stdout");
   cmd->add_flag("-q,--quiet", options.quiet, "Do not print the summary");
-  std::vector<std::string> names;
-  for (const sim::ProfileInfo& p : sim::kProfiles) {
-    names.emplace_back(p.name);
-  }
-  cmd->add_option("--profile", options.profile,
-                  "Run under this scheduler profile instead of the scenario's "
-                  "(compare: drasim run FILE --profile kai-v0.17)")
-      ->check(CLI::IsMember(names));
-  cmd->add_option("--max-events", options.limits.max_events,
-                  "Stop (exit 2, no report) after this many simulation events; 0: no limit")
-      ->capture_default_str();
-  cmd->add_option("--max-wall", options.limits.max_wall_seconds,
-                  "Stop (exit 2, no report) after this many seconds of wall-clock time; 0: no "
-                  "limit")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  add_replay_options(cmd, options.replay);
   return cmd;
 }
 
@@ -79,13 +63,9 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   }
   auto loaded = std::make_unique<sim::Scenario>(load_inputs(options.inputs));
   sim::Scenario& scenario = *loaded;
-  for (const sim::ProfileInfo& p : sim::kProfiles) {
-    if (p.name == options.profile) {
-      scenario.scheduler.profile = p.profile;
-    }
-  }
+  apply_profile(options.replay, scenario);
   sim::EngineOptions engine;
-  engine.limits = options.limits;
+  engine.limits = options.replay.limits;
   auto ran = std::make_unique<sim::RunResult>(sim::run_scenario(scenario, engine));
   const sim::RunResult& result = *ran;
   const bool to_stdout = options.out == "-";

@@ -3,7 +3,7 @@
 /// the expectations' verdict.
 
 #include "cli/inputs.h"
-#include "sim/engine/progress_guard.h"
+#include "cli/replay_options.h"
 
 #include <CLI/CLI.hpp>
 
@@ -18,8 +18,7 @@ struct RunOptions {
   std::vector<std::string> reports;  ///< json, junit
   std::string out = ".";             ///< a directory, or `-` for JSON on stdout
   bool quiet = false;
-  std::string profile;    ///< `--profile`: replaces `spec.scheduler.profile` (empty: keep it)
-  sim::RunLimits limits;  ///< `--max-events`, `--max-wall`
+  ReplayOptions replay;  ///< `--profile`, `--max-events`, `--max-wall`
 };
 
 /// Registers the subcommand; `options` must outlive parsing.

@@ -19,14 +19,6 @@ void time_or_null(JsonWriter& w, const std::optional<sim::SimTime>& t) {
   }
 }
 
-void string_or_null(JsonWriter& w, const std::string& s) {
-  if (s.empty()) {
-    w.null();
-  } else {
-    w.value(s);
-  }
-}
-
 void write_pod(JsonWriter& w, const PodRow& r) {
   w.begin_object();
   w.key("namespace");
@@ -38,7 +30,7 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   w.key("phase");
   w.value(r.phase);
   w.key("node");
-  string_or_null(w, r.node);
+  w.value_or_null(r.node);
   w.key("path");
   w.value(r.path);
   w.key("submittedAt");
@@ -48,7 +40,7 @@ void write_pod(JsonWriter& w, const PodRow& r) {
   w.key("finishedAt");
   time_or_null(w, r.finished);
   w.key("reason");
-  string_or_null(w, r.reason);
+  w.value_or_null(r.reason);
   if (r.evictions > 0) {
     w.key("evictions");
     w.value(static_cast<int64_t>(r.evictions));
@@ -189,15 +181,15 @@ void write_anomaly(JsonWriter& w, const model::Anomaly& a) {
   w.key("at");
   w.raw_number(sim::format_seconds(sim::SimTime{a.at_us}));
   w.key("node");
-  string_or_null(w, a.node);
+  w.value_or_null(a.node);
   w.key("queue");
-  string_or_null(w, a.queue);
+  w.value_or_null(a.queue);
   w.key("resource");
-  string_or_null(w, a.resource);  // none for an anomaly about a pod, such as eviction-churn
+  w.value_or_null(a.resource);  // none for an anomaly about a pod, such as eviction-churn
   w.key("value");
   amount(w, a.value);
   w.key("pod");
-  string_or_null(w, a.pod);
+  w.value_or_null(a.pod);
   w.key("message");
   w.value(a.message);
   w.end_object();

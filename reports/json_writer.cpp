@@ -110,6 +110,14 @@ void JsonWriter::value(bool b) {
   out_ += b ? "true" : "false";
 }
 
+void JsonWriter::value_or_null(std::string_view s) {
+  if (s.empty()) {
+    null();
+  } else {
+    value(s);
+  }
+}
+
 void JsonWriter::null() {
   before_value();
   out_ += "null";

@@ -30,6 +30,8 @@ class JsonWriter {
   void value(int64_t n);
   void value(bool b);
   void null();
+  /// `s`, or null when it is empty (a field the report leaves unset).
+  void value_or_null(std::string_view s);
   /// A number already formatted (e.g. by sim::format_seconds), written as is.
   void raw_number(std::string_view text);
   /// A short array of numbers already formatted, on one line: `[1.5, 2, 0]`.

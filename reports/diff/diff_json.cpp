@@ -46,11 +46,7 @@ void anomaly(JsonWriter& w, const ReportAnomaly& a) {
   for (const auto& [name, value] : {std::pair{"node", &a.node}, std::pair{"queue", &a.queue},
                                     std::pair{"resource", &a.resource}, std::pair{"pod", &a.pod}}) {
     w.key(name);
-    if (value->empty()) {
-      w.null();
-    } else {
-      w.value(*value);
-    }
+    w.value_or_null(*value);
   }
   w.key("message");
   w.value(a.message);
@@ -85,11 +81,7 @@ void placement(JsonWriter& w, const ReportDiff& d) {
     w.key("pod");
     w.value(c.pod);
     w.key("onlyIn");
-    if (c.only_in.empty()) {
-      w.null();
-    } else {
-      w.value(c.only_in);
-    }
+    w.value_or_null(c.only_in);
     w.key("changes");
     w.begin_array();
     for (const PodChange::Field& f : c.fields) {
@@ -160,11 +152,7 @@ void gate(JsonWriter& w, const ReportDiff& d, bool enabled) {
     w.key("key");
     w.value(c.key);
     w.key("row");
-    if (c.subject.empty()) {
-      w.null();
-    } else {
-      w.value(c.subject);
-    }
+    w.value_or_null(c.subject);
     w.key("change");
     w.value(c.measured);
     w.key("tolerance");

@@ -80,6 +80,21 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
   for (size_t i = 0; i < scenario.binder_faults.size(); ++i) {
     faults_left_[i] = scenario.binder_faults[i].count;
   }
+  if (options_.watch != nullptr) {
+    for (size_t i = 0; i < state_.pods.size(); ++i) {
+      const model::PodId pod = model::PodId::from_index(i);
+      if (state_.pod_key(pod) == options_.watch->key()) {
+        options_.watch->follow(pod);
+        break;
+      }
+    }
+  }
+}
+
+void Engine::watched(model::PodId pod, PodEvent::Kind kind, std::string node, std::string detail) {
+  if (options_.watch != nullptr && options_.watch->pod() == pod) {
+    options_.watch->record(now_, kind, std::move(node), std::move(detail));
+  }
 }
 
 void Engine::seed_events() {
@@ -149,6 +164,7 @@ void Engine::start_running(model::PodId pod) {
   p.phase = model::PodPhase::kRunning;
   p.bound_us = now_.us;
   p.ran_on = p.node;
+  watched(pod, PodEvent::Kind::kRunning, state_.node(p.node).name);
   // KAI refreshes a job's last start (`kai.scheduler/last-start-timestamp`) when a job with no
   // running pod gets one; minruntime protects victims from then on.
   model::JobInfo& job = state_.jobs[p.job.index()];
@@ -251,6 +267,7 @@ void Engine::handle(const PodFinished& e) {
   }
   leave_node(e.pod, model::PodPhase::kSucceeded);
   p.finished_us = now_.us;
+  watched(e.pod, PodEvent::Kind::kFinished, "", "Succeeded");
   // The Job controller starts the next pod of the lane (model/k8s/pod.h, Pod::follows).
   if (p.next.valid()) {
     queue_.schedule(now_, PodSubmitted{p.next});
@@ -274,9 +291,11 @@ void Engine::pod_gone(model::PodId pod) {
     leave_node(pod, model::PodPhase::kPending);
     p.submitted_us = now_.us;
     p.bound_us.reset();
+    watched(pod, PodEvent::Kind::kRecreated, "", "its owner made it again; it waits from now");
   } else {
     leave_node(pod, model::PodPhase::kEvicted);
     p.finished_us = now_.us;
+    watched(pod, PodEvent::Kind::kFinished, "", "Evicted: it left its node and has no owner");
   }
 }
 
@@ -414,6 +433,8 @@ void Engine::fail_bind(model::PodId pod, SimDuration leave_claim, bool release_c
   if (!reason.empty()) {
     state_.set_pod_reason(pod, reason);
   }
+  watched(pod, PodEvent::Kind::kBindFailed, state_.node(node).name,
+          reason.empty() ? "the binder's BindRequest failed" : reason);
   ++pending_;
   ++stats_.failed_binds;
   after_pod_moved(pod, node, false);
@@ -463,8 +484,11 @@ void Engine::handle(const PodSubmitted& e) {
   if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
     state_.finish_unplaced(e.pod, t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded
                                                                 : model::PodPhase::kFailed);
+    watched(e.pod, PodEvent::Kind::kInInput, "", t.status_phase + " in the input");
     return;
   }
+  watched(e.pod, t.node_name.empty() ? PodEvent::Kind::kSubmitted : PodEvent::Kind::kInInput,
+          t.node_name, t.node_name.empty() ? "" : "bound in the input");
   state_.submit(e.pod);
   metrics_.pod_changed(e.pod);
   // The ResourceClaim controller creates the pod's claims from templates as the pod appears
@@ -506,7 +530,18 @@ void Engine::handle(const CycleDue&) {
   options.between_jobs = [this] {
     guard_.inside_cycle(now_, stats_, state_);
   };
+  if (PodWatch* watch = options_.watch; watch != nullptr && watch->pod().valid()) {
+    watch->before_cycle(state_);
+    options.observe_allocate = [watch, placement = options.placement](
+                                   model::Session& session, const model::AllocateAction& action,
+                                   model::JobId job) {
+      watch->observe(session, action, job, placement);
+    };
+  }
   const model::CycleResult result = model::run_cycle(state_, options, now_.us);
+  if (options_.watch != nullptr) {
+    options_.watch->after_cycle(state_, result, now_);
+  }
   ++stats_.cycles;
   stats_.placements += result.binds.size();
   stats_.evictions += result.evictions.size();

@@ -14,6 +14,7 @@
 #include "sim/observe/eviction_churn_detector.h"
 #include "sim/observe/metrics_recorder.h"
 #include "sim/observe/negative_idle_detector.h"
+#include "sim/observe/pod_watch.h"
 #include "sim/observe/queue_ground_truth.h"
 #include "sim/observe/quota_drift_detector.h"
 #include "sim/observe/quota_recorder.h"
@@ -31,6 +32,8 @@ struct EngineOptions {
   /// the report then has no engine-side anomalies and `actual` stays 0).
   bool detect_anomalies = true;
   RunLimits limits;  ///< when a run that does not end by itself is stopped
+  /// `drasim explain`: the pod to follow (the engine finds it by its key when it is built).
+  PodWatch* watch = nullptr;
 };
 
 class Engine {
@@ -87,6 +90,9 @@ class Engine {
   void mark_dirty();
   void mark_dirty(SimTime earliest);
   void start_running(model::PodId pod);
+  /// Tells the watch (if any, and if it follows `pod`) what happened to the pod.
+  void watched(model::PodId pod, PodEvent::Kind kind, std::string node = {},
+               std::string detail = {});
   /// A pod leaves its node for good (finished, or gone after an eviction) in `phase`: its
   /// claims are released, its resources returned, and a cycle is due.
   void leave_node(model::PodId pod, model::PodPhase phase);

@@ -11,6 +11,7 @@ namespace drasim::sim {
 
 void Engine::evict_outside_cycle(model::PodId pod, std::string message, SimDuration grace) {
   const model::NodeId node = state_.pod(pod).node;
+  watched(pod, PodEvent::Kind::kEvicted, state_.node(node).name, message);
   // The eviction bookkeeping of the scheduler's own evictions; the engine schedules the end.
   model::CycleResult evicted;
   model::evict(state_, pod, std::move(message), evicted);
@@ -36,6 +37,7 @@ void Engine::delete_pod(model::PodId pod, const std::string& message) {
       [[fallthrough]];
     case model::PodPhase::kReleasing:
       p.eviction_message = message;
+      watched(pod, PodEvent::Kind::kEvicted, state_.node(p.node).name, message);
       pod_gone(pod);
       return;
     default:
@@ -43,6 +45,7 @@ void Engine::delete_pod(model::PodId pod, const std::string& message) {
   }
   p.eviction_message = message;
   p.finished_us = now_.us;
+  watched(pod, PodEvent::Kind::kFinished, "", "deleted: " + message);
   metrics_.pod_changed(pod);
   mark_dirty();
 }

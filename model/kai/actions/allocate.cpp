@@ -2,6 +2,7 @@
 
 #include "model/cluster/dra_gpus.h"
 #include "model/cluster/gpu_sharing.h"
+#include "model/kai/actions/fit_request.h"
 #include "model/kai/actions/job_picker.h"
 #include "model/kai/plugins/dynamicresources/bridge.h"
 #include "model/kai/plugins/dynamicresources/dynamicresources.h"
@@ -20,76 +21,6 @@
 
 namespace drasim::model {
 namespace {
-
-/// GPU device keys of the pod's claims that are already allocated (a shared claim).
-std::vector<std::string> allocated_gpu_keys(const ClusterState& s, PodId pod) {
-  std::vector<PodDevice> devices;
-  for (const ClaimId c : s.pod(pod).claims) {
-    if (c.valid() && s.claims.at(c).present && s.claims.at(c).claim.allocation) {
-      record_devices(s.claims.at(c).claim, devices);
-    }
-  }
-  return dra_gpu_keys(devices);
-}
-
-/// The request KAI's fit compares on `node`: the template's, with `skipDelegatedInFit` the
-/// bridge's delegated slots zeroed, and with `sharedClaimDedup` the GPUs of the pod's
-/// already-allocated claim devices that the node already counts taken off (section 2.2: KAI
-/// adds them to the node's free GPUs before comparing).
-class FitRequest {
- public:
-  /// `bridge`: the pod may use the KEP-5004 bridge (uses_bridge).
-  FitRequest(const ClusterState& s, PodId pod, bool bridge)
-      : s_(s),
-        t_(s.spec_of(pod)),
-        bridge_(s.kai.skip_delegated_in_fit && bridge),
-        shared_keys_(s.kai.shared_claim_dedup && t_.claim_gpu_milli > 0
-                         ? allocated_gpu_keys(s, pod)
-                         : std::vector<std::string>{}) {}
-
-  /// A lower bound of the GPU slot `on` returns on any node: KAI's fit never zeroes the GPU
-  /// slot when DRA GPUs are counted in it (fit_request), so only shared claim devices already
-  /// counted on a node come off.
-  [[nodiscard]] int64_t min_gpu_milli() const {
-    if (bridge_ && !s_.kai.dra_gpu_accounting) {
-      return 0;
-    }
-    const int64_t counted = static_cast<int64_t>(shared_keys_.size()) * kMilliPerGpu;
-    return std::max<int64_t>(0, t_.request.get(kGpuSlot) - counted);
-  }
-
-  const ResourceVector& on(const NodeInfo& node) {
-    if (!bridge_ && shared_keys_.empty()) {
-      return t_.request;
-    }
-    buffer_ = bridge_ ? fit_request(s_, t_, node) : t_.request;
-    int64_t counted = 0;
-    for (const std::string& k : shared_keys_) {
-      counted += node.dra_gpu_refs.count(k) > 0 ? kMilliPerGpu : 0;
-    }
-    buffer_.set(kGpuSlot, std::max<int64_t>(0, buffer_.get(kGpuSlot) - counted));
-    return buffer_;
-  }
-
- private:
-  const ClusterState& s_;
-  const PodTemplate& t_;
-  bool bridge_;
-  std::vector<std::string> shared_keys_;
-  ResourceVector buffer_;
-};
-
-/// Resource fit on idle + releasing and, for a shared-GPU task, its GPU-sharing predicates.
-bool can_take(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node,
-              const ResourceNames& names) {
-  return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
-                              : fits_capacity(request, node, false);
-}
-
-bool fits_on_idle(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node) {
-  return t.gpu_share.shared() ? shared_resources_fit(t, node, true)
-                              : fits_capacity(request, node, true);
-}
 
 void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) {
   for (const PodId p : job.pods) {
@@ -794,6 +725,9 @@ void AllocateAction::run(CycleResult& result) {
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
     const JobId job = key->job;
+    if (options_.observe_allocate) {
+      options_.observe_allocate(session_, *this, job);
+    }
     const JobInfo& info = state_.jobs[job.index()];
     if (!ready(info)) {
       continue;
@@ -812,6 +746,9 @@ void AllocateAction::run(CycleResult& result) {
     if (info.indexed) {
       picker.push_back(*info.indexed);
     }
+  }
+  if (options_.observe_allocate) {
+    options_.observe_allocate(session_, *this, JobId());
   }
   // From here on the eviction actions free capacity, so fit-class failures prove nothing.
   allocating_ = false;

@@ -18,6 +18,9 @@
 
 namespace drasim::model {
 
+class Session;
+class AllocateAction;
+
 /// KAI's actions (pkg/scheduler/actions), as a scheduler configuration names them.
 enum class Action { kAllocate, kConsolidation, kReclaim, kPreempt, kStaleGangEviction };
 
@@ -55,6 +58,9 @@ struct SchedulerOptions {
   /// Called between the jobs the actions attempt; may throw to abandon the cycle (the engine's
   /// wall-clock limit). Empty: never called.
   std::function<void()> between_jobs;
+  /// drasim explain's probe: called by the allocate action before each job it takes from the
+  /// queues (`job` valid) and once after the last (`job` invalid). Empty: never called.
+  std::function<void(Session&, const AllocateAction&, JobId job)> observe_allocate;
 };
 
 /// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements

@@ -107,22 +107,27 @@ int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node) {
   return t.gpu_share.shared() && fitting_groups(t, node) > 0 ? kGpuSharingScore : 0;
 }
 
-int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
-                   PlacementStrategy strategy, const PlacementRange& range) {
-  int64_t score = 0;
+ScoreParts node_score_parts(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
+                            PlacementStrategy strategy, const PlacementRange& range) {
+  ScoreParts parts;
   if (!t.nominated_node.empty() && t.nominated_node == node.name) {
-    score += kNominatedNodeScore;
+    parts.nominated = kNominatedNodeScore;
   }
   if (fits_idle) {
-    score += kAvailabilityScore;
+    parts.availability = kAvailabilityScore;
   }
   const bool cpu_task = t.cpu_only();
   if (cpu_task && node.cpu_only()) {
-    score += kResourceTypeScore;
+    parts.resource_type = kResourceTypeScore;
   }
-  score += gpu_sharing_score(t, node);
-  score += placement_score(node, !cpu_task, strategy, range);
-  return score;
+  parts.gpu_sharing = gpu_sharing_score(t, node);
+  parts.placement = placement_score(node, !cpu_task, strategy, range);
+  return parts;
+}
+
+int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
+                   PlacementStrategy strategy, const PlacementRange& range) {
+  return node_score_parts(t, node, fits_idle, strategy, range).total();
 }
 
 }  // namespace drasim::model

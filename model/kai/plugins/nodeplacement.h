@@ -50,8 +50,26 @@ int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy s
 /// gpusharingorder score: kGpuSharingScore when the shared task fits an existing group.
 int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node);
 
-/// Total score of a node that passed the filters. `fits_idle` says whether the task fits on idle
-/// resources alone (nodeavailability).
+/// A node's score by plugin, in micro-points: nominatednode, nodeavailability (the task fits on
+/// idle resources), resourcetype (a CPU task on a CPU-only node), gpusharingorder and
+/// nodeplacement.
+struct ScoreParts {
+  int64_t nominated = 0;
+  int64_t availability = 0;
+  int64_t resource_type = 0;
+  int64_t gpu_sharing = 0;
+  int64_t placement = 0;
+
+  [[nodiscard]] int64_t total() const {
+    return nominated + availability + resource_type + gpu_sharing + placement;
+  }
+};
+
+ScoreParts node_score_parts(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
+                            PlacementStrategy strategy, const PlacementRange& range);
+
+/// Total score of a node that passed the filters: the sum of node_score_parts. `fits_idle` says
+/// whether the task fits on idle resources alone (nodeavailability).
 int64_t node_score(const PodTemplate& t, const NodeInfo& node, bool fits_idle,
                    PlacementStrategy strategy, const PlacementRange& range);
 

@@ -23,10 +23,7 @@ bool wildcard_ip(const std::string& ip) {
 
 }  // namespace
 
-std::string static_node_problem(const PodTemplate& t, const NodeInfo& node) {
-  if (!node.condition_problem.empty()) {
-    return node.condition_problem;
-  }
+std::string taint_problem(const PodTemplate& t, const NodeInfo& node) {
   // The TaintToleration filter with the implicit-tolerations plugin's additions (enqueue mode:
   // the pod's own tolerations plus every implied one; device taints are not checked here).
   const Taint* taint = t.implicit_tolerations.empty()
@@ -35,13 +32,25 @@ std::string static_node_problem(const PodTemplate& t, const NodeInfo& node) {
   if (taint != nullptr) {
     return fmt::format("node(s) had untolerated taint {{{}: {}}}", taint->key, taint->value);
   }
-  if (!matches_all(t.node_selector, node.labels)) {
-    return "node(s) didn't match Pod's node affinity/selector";
-  }
-  if (t.required_affinity && !matches(*t.required_affinity, node.labels, node.name)) {
+  return {};
+}
+
+std::string affinity_problem(const PodTemplate& t, const NodeInfo& node) {
+  if (!matches_all(t.node_selector, node.labels)
+      || (t.required_affinity && !matches(*t.required_affinity, node.labels, node.name))) {
     return "node(s) didn't match Pod's node affinity/selector";
   }
   return {};
+}
+
+std::string static_node_problem(const PodTemplate& t, const NodeInfo& node) {
+  if (!node.condition_problem.empty()) {
+    return node.condition_problem;
+  }
+  if (std::string taint = taint_problem(t, node); !taint.empty()) {
+    return taint;
+  }
+  return affinity_problem(t, node);
 }
 
 std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceVector& available,

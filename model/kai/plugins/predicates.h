@@ -12,8 +12,16 @@
 
 namespace drasim::model {
 
+/// The TaintToleration filter: the first of the node's taints the pod (with its implied
+/// tolerations) does not tolerate, as kube-scheduler words it; empty when it tolerates them all.
+std::string taint_problem(const PodTemplate& t, const NodeInfo& node);
+
+/// The NodeAffinity filter: `spec.nodeSelector` and the required node affinity.
+std::string affinity_problem(const PodTemplate& t, const NodeInfo& node);
+
 /// Checks that depend only on the pod template and the node's labels, taints and conditions,
-/// which do not change inside a cycle. Returns the first failing reason, or empty when it passes.
+/// which do not change inside a cycle: the node's conditions and cordon, then taint_problem, then
+/// affinity_problem. Returns the first failing reason, or empty when it passes.
 std::string static_node_problem(const PodTemplate& t, const NodeInfo& node);
 
 /// The reason for one exceeded slot: `Too many pods` or `Insufficient <resource as requested>`.

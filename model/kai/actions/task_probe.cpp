@@ -1,0 +1,116 @@
+#include "model/kai/actions/task_probe.h"
+
+#include "model/kai/actions/fit_request.h"
+#include "model/kai/plugins/dynamicresources/bridge.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
+#include "model/kai/plugins/predicates.h"
+#include "model/kai/plugins/proportion/capacity_policy.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+namespace {
+
+void probe_queues(const Session& session, const JobInfo& job, TaskProbe& out) {
+  for (int32_t q = job.queue.valid() ? static_cast<int32_t>(job.queue.index()) : -1; q >= 0;
+       q = session.shares[static_cast<size_t>(q)].parent) {
+    const proportion::QueueShare& share = session.shares[static_cast<size_t>(q)];
+    out.queues.push_back(QueueProbe{share.name, share.priority, share.r});
+  }
+}
+
+/// Every filter but DynamicResources on `n`, in KAI's order.
+void static_filters(const ClusterState& s, const PodTemplate& t, FitRequest& fit, const NodeInfo& n,
+                    NodeProbe& out) {
+  if (t.gpu_share.shared()) {
+    out.filters[0] = shared_gpu_problem(t, n, s.names);
+  } else {
+    // Every exceeded slot of the request the fit compares (the bridge's, on this node).
+    const ResourceVector& request = fit.on(n);
+    for (size_t slot = 0; slot < request.size(); ++slot) {
+      if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
+        out.filters[0] += (out.filters[0].empty() ? "" : ", ") + resource_problem(t, slot, s.names);
+      }
+    }
+  }
+  out.filters[1] = dra_guard_problem(t, n, s.kai);
+  out.filters[2] = n.condition_problem;
+  out.filters[3] = taint_problem(t, n);
+  out.filters[4] = affinity_problem(t, n);
+  if (host_ports_conflict(t, n)) {
+    out.filters[5] = "node(s) didn't have free ports for the requested pod ports";
+  }
+}
+
+}  // namespace
+
+TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
+                     PlacementStrategy placement) {
+  ClusterState& s = session.state;
+  const PodInfo& p = s.pod(pod);
+  const PodTemplate& t = s.spec_of(pod);
+  const JobInfo& job = s.jobs[p.job.index()];
+  TaskProbe out;
+  out.at_us = session.now_us;
+  out.job = job.namespace_name + "/" + job.name;
+  for (const PodId c : chunk) {
+    out.chunk.push_back(s.pod_key(c));
+  }
+  probe_queues(session, job, out);
+  out.min_member = job.min_member;
+  out.alive = job.alive_pods();
+  out.ready = s.ready_for_scheduling(job);
+  if (!chunk.empty()) {
+    out.over_capacity = over_queue_capacity(s, job, chunk_request(s, chunk));
+  }
+  const bool bridged = uses_bridge(s, t);
+  std::optional<DynamicResources> dra;
+  if (t.has_resource_claims || bridged) {
+    dra.emplace(s, pod, true);
+    out.rejection = dra->rejection();
+  }
+  const std::vector<size_t> delegated =
+      s.kai.skip_delegated_in_fit ? mapped_scalar_slots(s, t) : std::vector<size_t>{};
+  if (const auto too_big = exceeds_every_node(t, max_allocatable(s), s.names, delegated)) {
+    out.rejection = *too_big;
+  }
+  FitRequest fit(s, pod, bridged);
+  std::optional<PlacementRange> range;
+  std::optional<int64_t> best;
+  for (size_t i = 0; i < s.nodes.size(); ++i) {
+    const NodeInfo& n = s.nodes[i];
+    if (!n.present) {
+      continue;
+    }
+    NodeProbe node;
+    node.name = n.name;
+    static_filters(s, t, fit, n, node);
+    const bool passed = std::all_of(node.filters.begin(), node.filters.end(),
+                                    [](const std::string& f) { return f.empty(); });
+    if (!passed) {
+      node.filters[kDynamicResourcesFilter] = dra && !dra->skip() ? kNotRun : "";
+    } else if (dra && !dra->skip() && out.rejection.empty()) {
+      const DynamicResources::Verdict v = dra->filter(NodeId::from_index(i));
+      node.filters[kDynamicResourcesFilter] = v->fits ? "" : v->reason;
+      if (!v->fits) {
+        node.devices = device_verdicts(s, pod, n);
+      }
+    }
+    if (passed && node.filters[kDynamicResourcesFilter].empty() && out.rejection.empty()) {
+      node.fits_idle = fits_on_idle(t, fit.on(n), n);
+      if (!range) {
+        range = placement_range(s, !t.cpu_only());
+      }
+      node.score = node_score_parts(t, n, node.fits_idle, placement, *range);
+      // Nodes come in name order: a tie keeps the first, as allocate's scan does.
+      if (!best || node.score->total() > *best) {
+        best = node.score->total();
+        out.chosen = node.name;
+      }
+    }
+    out.nodes.push_back(std::move(node));
+  }
+  return out;
+}
+
+}  // namespace drasim::model

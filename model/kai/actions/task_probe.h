@@ -1,0 +1,80 @@
+#pragma once
+/// Why one pending task is where it is, as the allocate action sees it when it attempts the
+/// task's job (`drasim explain`): the queue and gang gates, every node's verdict from each
+/// filter in KAI's order, the scores of the nodes that passed, and the node KAI picks. It uses
+/// the functions the allocate action itself uses, so the two cannot disagree; it evaluates
+/// every filter on every node (allocate stops at the first failure), and runs the
+/// DynamicResources filter where the others passed, as KAI does.
+
+#include "model/cluster/cluster_state.h"
+#include "model/kai/framework/session.h"
+#include "model/kai/plugins/dynamicresources/device_verdicts.h"
+#include "model/kai/plugins/nodeplacement.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace drasim::model {
+
+/// The filters a probe reports, in the order KAI's predicates run them (allocate.cpp's node
+/// scan: resource fit first, then PredicateByNodeResourcesType, the node's conditions, the
+/// k8s TaintToleration, NodeAffinity and NodePorts filters, and DynamicResources last).
+inline constexpr std::array<std::string_view, 7> kProbeFilters = {
+    "NodeResourcesFit", "NodeResourcesType", "NodeConditions",  "TaintToleration",
+    "NodeAffinity",     "NodePorts",         "DynamicResources"};
+inline constexpr size_t kDynamicResourcesFilter = 6;
+
+/// One node's verdicts: per filter, empty when it passed, else the reason; `not run` for the
+/// DynamicResources filter on a node another filter rejected.
+struct NodeProbe {
+  std::string name;
+  std::array<std::string, kProbeFilters.size()> filters;
+  bool fits_idle = false;
+  std::optional<ScoreParts> score;  ///< nodes that passed every filter
+  /// Nodes the DynamicResources filter rejected: each device against each claim request.
+  std::vector<DeviceVerdict> devices;
+
+  [[nodiscard]] bool passed() const { return score.has_value(); }
+};
+
+/// The DynamicResources verdict of a node another filter rejected (KAI never runs it there).
+inline constexpr std::string_view kNotRun = "not run";
+
+/// A queue on the task's path to the root: the proportion plugin's view (queueDetails).
+struct QueueProbe {
+  std::string name;
+  int64_t priority = 0;
+  std::array<proportion::ResourceShare, proportion::kResources> r;
+};
+
+struct TaskProbe {
+  int64_t at_us = 0;
+  std::string job;  ///< `namespace/name` of its PodGroup
+  /// The queue first, then its ancestors up to the top level (empty: the queue does not exist).
+  std::vector<QueueProbe> queues;
+  /// The capacity policy's verdict on the job's chunk (OverLimit, NonPreemptibleOverQuota).
+  std::optional<std::string> over_capacity;
+  /// The job's gang: alive pods (KAI IsReadyForScheduling) against minMember.
+  int64_t min_member = 1;
+  int64_t alive = 0;
+  bool ready = true;
+  /// The tasks the attempt places together (KAI GetTasksToAllocate), as `namespace/name`.
+  std::vector<std::string> chunk;
+  /// Why no node can take the task at all: the DynamicResources PreFilter, or a request larger
+  /// than every node (MaxNodePoolResources). Empty otherwise.
+  std::string rejection;
+  std::vector<NodeProbe> nodes;  ///< every present node, by name
+  /// The best score among the nodes that passed, ties by name: where KAI places the task.
+  std::optional<std::string> chosen;
+};
+
+/// Probes `pod` (pending), attempted in `chunk`, on the session's current state. `placement` is
+/// the cycle's strategy. Filters' caches may fill (they are exact); nothing the scheduler
+/// decides changes.
+TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
+                     PlacementStrategy placement);
+
+}  // namespace drasim::model

@@ -1,0 +1,206 @@
+#include "reports/explain/explain_output.h"
+#include "reports/json_writer.h"
+
+#include <fmt/format.h>
+
+namespace drasim::reports {
+namespace {
+
+void amount(JsonWriter& w, double v) {
+  if (v < 0) {
+    w.null();  // unlimited
+  } else {
+    w.raw_number(fmt::format("{}", v));
+  }
+}
+
+void history(JsonWriter& w, const sim::PodWatch& watch) {
+  w.key("history");
+  w.begin_array();
+  for (const sim::PodEvent& e : watch.history()) {
+    w.begin_object();
+    w.key("at");
+    w.raw_number(sim::format_seconds(e.at));
+    w.key("last");
+    w.raw_number(sim::format_seconds(e.last));
+    w.key("count");
+    w.value(static_cast<int64_t>(e.count));
+    w.key("event");
+    w.value(sim::event_name(e.kind));
+    w.key("node");
+    w.value_or_null(e.node);
+    w.key("detail");
+    w.value_or_null(e.detail);
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void queues(JsonWriter& w, const model::TaskProbe& p) {
+  w.key("queues");
+  w.begin_array();
+  for (const model::QueueProbe& q : p.queues) {
+    w.begin_object();
+    w.key("name");
+    w.value(q.name);
+    w.key("priority");
+    w.value(q.priority);
+    for (size_t r = 0; r < model::proportion::kResources; ++r) {
+      const model::proportion::ResourceShare& s = q.r[r];
+      w.key(r == 0 ? "cpu" : r == 1 ? "memory" : "gpu");
+      w.begin_object();
+      w.key("deserved");
+      amount(w, s.deserved);
+      w.key("fairShare");
+      amount(w, s.fair_share);
+      w.key("allocated");
+      amount(w, s.allocated);
+      w.key("requested");
+      amount(w, s.request);
+      w.key("limit");
+      amount(w, s.max_allowed);
+      w.end_object();
+    }
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void nodes(JsonWriter& w, const model::TaskProbe& p) {
+  w.key("nodes");
+  w.begin_array();
+  for (const model::NodeProbe& n : p.nodes) {
+    w.begin_object();
+    w.key("name");
+    w.value(n.name);
+    w.key("filters");
+    w.begin_object();
+    for (size_t f = 0; f < n.filters.size(); ++f) {
+      w.key(model::kProbeFilters[f]);
+      w.value_or_null(n.filters[f]);
+    }
+    w.end_object();
+    w.key("devices");
+    w.begin_array();
+    for (const model::DeviceVerdict& d : n.devices) {
+      w.begin_object();
+      w.key("claim");
+      w.value(d.claim);
+      w.key("request");
+      w.value(d.request);
+      w.key("device");
+      w.value(d.device);
+      w.key("accepted");
+      w.value(d.accepted);
+      w.key("why");
+      w.value_or_null(d.why);
+      w.end_object();
+    }
+    w.end_array();
+    w.key("score");
+    if (n.score) {
+      w.begin_object();
+      for (const auto& [name, value] :
+           {std::pair{"total", n.score->total()}, std::pair{"nominatednode", n.score->nominated},
+            std::pair{"nodeavailability", n.score->availability},
+            std::pair{"resourcetype", n.score->resource_type},
+            std::pair{"gpusharingorder", n.score->gpu_sharing},
+            std::pair{"nodeplacement", n.score->placement}}) {
+        w.key(name);
+        w.raw_number(points_text(value));
+      }
+      w.end_object();
+    } else {
+      w.null();
+    }
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void attempt(JsonWriter& w, const model::TaskProbe& p) {
+  w.begin_object();
+  w.key("at");
+  w.raw_number(sim::format_seconds(sim::SimTime{p.at_us}));
+  w.key("job");
+  w.value(p.job);
+  queues(w, p);
+  w.key("overCapacity");
+  w.value_or_null(p.over_capacity.value_or(""));
+  w.key("gang");
+  w.begin_object();
+  w.key("minMember");
+  w.value(p.min_member);
+  w.key("alive");
+  w.value(p.alive);
+  w.key("ready");
+  w.value(p.ready);
+  w.end_object();
+  w.key("chunk");
+  w.begin_array();
+  for (const std::string& c : p.chunk) {
+    w.value(c);
+  }
+  w.end_array();
+  w.key("rejection");
+  w.value_or_null(p.rejection);
+  nodes(w, p);
+  w.key("chosen");
+  w.value_or_null(p.chosen.value_or(""));
+  w.end_object();
+}
+
+}  // namespace
+
+std::string explain_json(const ExplainInput& in) {
+  const PodRow& r = *in.row;
+  JsonWriter w;
+  w.begin_object();
+  w.key("schemaVersion");
+  w.value(int64_t{1});
+  w.key("pod");
+  w.value(in.watch->key());
+  w.key("scenario");
+  w.value(in.scenario);
+  w.key("profile");
+  w.value(in.profile);
+  w.key("end");
+  w.begin_object();
+  w.key("at");
+  w.raw_number(sim::format_seconds(in.end));
+  w.key("phase");
+  w.value(r.phase);
+  w.key("node");
+  w.value_or_null(r.node);
+  w.key("reason");
+  w.value_or_null(r.reason);
+  w.end_object();
+  history(w, *in.watch);
+  w.key("implicitTolerations");
+  w.begin_array();
+  for (const model::ImpliedToleration& t : r.implicit_tolerations) {
+    w.begin_object();
+    w.key("rule");
+    w.value(t.rule);
+    w.key("key");
+    w.value(t.toleration.key);
+    w.key("effect");
+    if (t.toleration.effect) {
+      w.value(model::to_string(*t.toleration.effect));
+    } else {
+      w.null();
+    }
+    w.end_object();
+  }
+  w.end_array();
+  w.key("attempt");
+  if (in.watch->probe()) {
+    attempt(w, *in.watch->probe());
+  } else {
+    w.null();
+  }
+  w.end_object();
+  return w.str() + "\n";
+}
+
+}  // namespace drasim::reports

@@ -1,0 +1,264 @@
+// `drasim explain` (cli/explain_command.cpp, model/kai/actions/task_probe.cpp,
+// sim/observe/pod_watch.cpp, reports/explain/): the key lines of each section on small
+// scenarios whose outcome follows from KAI's rules, the exit codes, and that following a pod
+// changes nothing in the run.
+#include "reports/json_report.h"
+#include "reports/pod_rows.h"
+#include "sim/engine/engine.h"
+#include "sim/scenario_loader.h"
+
+#include <doctest/doctest.h>
+
+#include "tests/cli/cli_run.h"
+#include "tests/temp_dir.h"
+#include <string>
+
+namespace drasim::cli {
+namespace {
+
+const std::string kGpuNodes = R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, labels: {pool: other}}
+spec:
+  taints: [{key: pool, value: other, effect: NoSchedule}]
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "4"}}
+---
+)";
+
+/// A pod asking `gpus` GPUs in queue q (limit 2 GPUs), named `name`.
+std::string gpu_pod(const std::string& name, const std::string& gpus) {
+  return R"(apiVersion: v1
+kind: Pod
+metadata: {name: )"
+         + name + R"(, labels: {kai.scheduler/queue: q}}
+spec:
+  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: ")"
+         + gpus + R"("}}}]
+---
+)";
+}
+
+const std::string kQueue = R"(apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: q}
+spec:
+  resources:
+    gpu: {quota: 2, limit: 2, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+---
+)";
+
+const std::string kScenario = R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: explained}
+spec:
+  horizon: 1m
+)";
+
+TEST_CASE("explain: a pod that fits nowhere gets a verdict per node group and filter") {
+  // small asks 1 GPU: n1 has 2 and no taint; n2 has 4 behind a taint small does not tolerate.
+  const TempDir dir;
+  const std::string file =
+      dir.write("s.yaml", kGpuNodes + kQueue + gpu_pod("small", "1") + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "default/small"});
+  CHECK(r.code == 0);
+  CHECK(starts_with(r.out,
+                    "drasim explain default/small (scenario explained, profile kai)\n"
+                    "Running on n1 at 60.0s\n"));
+  CHECK(contains(r.out, "  0.0s           bound to n1\n"));
+  // The proportion plugin never gives a queue more fair share than it requests (1 GPU).
+  CHECK(
+      contains(r.out, "    gpu    deserved 2, fair share 1, allocated 0, requested 1, limit 2\n"));
+  // n2 has room but a taint the pod does not tolerate; only n1 passes.
+  CHECK(contains(r.out,
+                 "Filters (2 nodes, 1 passed every filter)\n  1 node: passed\n    n1\n"
+                 "  1 node: TaintToleration: node(s) had untolerated taint {pool: other}\n"
+                 "    n2\n"));
+  // binpack: n1 is the only candidate; it fits on idle GPUs (nodeavailability 1000 points).
+  CHECK(contains(r.out, "  n1  1009 (nodeavailability 1000, nodeplacement 9)  <- chosen\n"));
+}
+
+TEST_CASE("explain: a queue over its limit, with the capacity policy's words") {
+  // big asks 3 GPUs; its queue's gpu limit is 2 (KAI IsJobOverQueueCapacity: OverLimit).
+  const TempDir dir;
+  const std::string file =
+      dir.write("s.yaml", kGpuNodes + kQueue + gpu_pod("big", "3") + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "big"});  // a bare name is in default
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "Pending at 60.0s: "));
+  const std::string capacity = "  capacity: ";
+  const size_t at = r.out.find(capacity);
+  REQUIRE(at != std::string::npos);
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  CHECK_MESSAGE(contains(line, "limit"), line);
+  CHECK_FALSE(contains(line, "within every limit"));
+  CHECK(contains(r.out, "  queue q (priority 100)\n"));
+}
+
+TEST_CASE("explain: a gang short of minMember is not ready, and no node is tried") {
+  // The PodGroup wants 3 pods and has 2 (KAI IsReadyForScheduling).
+  const TempDir dir;
+  const std::string group = R"(apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: gang}
+spec: {queue: q, minMember: 3}
+---
+)";
+  const std::string pods = R"(apiVersion: v1
+kind: Pod
+metadata: {name: g-0, annotations: {pod-group-name: gang}, labels: {kai.scheduler/queue: q}}
+spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: g-1, annotations: {pod-group-name: gang}, labels: {kai.scheduler/queue: q}}
+spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+)";
+  const std::string file = dir.write("s.yaml", kGpuNodes + kQueue + group + pods + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "default/g-0"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out,
+                 "Pending at 60.0s: pod group gang is not ready: 2 of 3 required pods "
+                 "exist\n"));
+  CHECK(contains(r.out,
+                 "  gang default/gang: 2 alive of minMember 3: not ready, no node is "
+                 "tried\n"));
+  CHECK(contains(r.out,
+                 "  0.0s           attempt: pod group gang is not ready: 2 of 3 required "
+                 "pods exist\n"));
+}
+
+TEST_CASE("explain: a DRA pod whose claim's CEL selector no device of the node matches") {
+  // The class takes every gpu.nvidia.com device; the claim asks productName H100 and the only
+  // node publishes two L4s, so the allocator finds nothing (upstream Filter: cannot allocate
+  // all claims) although the node passes every other filter. (KAI refuses a shared claim
+  // without a queue label before any node: the claim carries its pod's queue.)
+  const TempDir dir;
+  const std::string dra = R"(apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors:
+  - cel: {expression: 'device.driver == "gpu.nvidia.com"'}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: dra-1}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-1-gpus}
+spec:
+  driver: gpu.nvidia.com
+  nodeName: dra-1
+  pool: {name: dra-1, generation: 1, resourceSliceCount: 1}
+  devices:
+  - {name: gpu-0, attributes: {productName: {string: L4}}}
+  - {name: gpu-1, attributes: {productName: {string: L4}}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: want-h100, labels: {kai.scheduler/queue: default-queue}}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly:
+        deviceClassName: gpu.nvidia.com
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "H100"'}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: h100-job}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: want-h100}]
+  containers: [{name: c, resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}}]
+---
+)";
+  const std::string file = dir.write("s.yaml", dra + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "default/h100-job"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out,
+                 "Filters (1 node, 0 passed every filter)\n"
+                 "  1 node: DynamicResources: cannot allocate all claims\n    dra-1\n"));
+  // The detail neither scheduler prints: each L4 fails the request's own selector (the class's
+  // `device.driver` selector accepts both).
+  CHECK(contains(r.out,
+                 "  dra-1: claim default/want-h100, request gpu\n"
+                 "    gpu.nvidia.com/dra-1/gpu-0  request selector: "
+                 "device.attributes[\"gpu.nvidia.com\"].productName == \"H100\" is false\n"
+                 "    gpu.nvidia.com/dra-1/gpu-1  request selector: "));
+  const Run json = drasim({"explain", file, "--pod", "default/h100-job", "--format", "json"});
+  CHECK(json.code == 0);
+  CHECK(contains(json.out, "\"DynamicResources\": \"cannot allocate all claims\""));
+  CHECK(contains(json.out, "\"chosen\": null"));
+}
+
+TEST_CASE("explain: the victim of a reclaim, with who took its place") {
+  // scenarios/reclaim.yaml: team-b's b-1 reclaims its fair share from team-a at 10 s.
+  const std::string file = std::string(DRASIM_SOURCE_DIR) + "/scenarios/reclaim.yaml";
+  const Run r = drasim({"explain", file, "--pod", "default/a-2"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out,
+                 "  10.0s          evicted from gpu-a: Pod default/a-2 was preempted by "
+                 "workload default/b-1.\n"));
+  // b-0 at 10 s: the allocate action found no free GPU; reclaim then freed a-2's and a-3's and
+  // b-0 was pipelined onto them; it was bound when they had left, at 40 s.
+  const Run b = drasim({"explain", file, "--pod", "default/b-0", "--at", "15s"});
+  CHECK(contains(b.out, "Attempt at 10.0s (the last at or before --at)\n"));
+  CHECK(contains(b.out, "  1 node: NodeResourcesFit: Insufficient nvidia.com/gpu\n"));
+  CHECK(contains(b.out, "  10.0s          pipelined: pipelined onto node gpu-a"));
+  CHECK(contains(b.out, "  40.0s          bound to gpu-a\n"));
+}
+
+TEST_CASE("explain: an unknown pod, a bad --at, or one past the horizon exits 2") {
+  const TempDir dir;
+  const std::string file =
+      dir.write("s.yaml", kGpuNodes + kQueue + gpu_pod("small", "1") + kScenario);
+  const Run unknown = drasim({"explain", file, "--pod", "default/nope"});
+  CHECK(unknown.code == 2);
+  CHECK(unknown.err == "drasim: error: --pod \"default/nope\": no such pod in the scenario\n");
+  const Run bad = drasim({"explain", file, "--pod", "small", "--at", "soon"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err == "drasim: error: --at \"soon\": not a duration (90s, 1h30m, 0)\n");
+  const Run late = drasim({"explain", file, "--pod", "small", "--at", "2m"});
+  CHECK(late.code == 2);
+  CHECK(late.err == "drasim: error: --at \"2m\": past the scenario's horizon (60.0)\n");
+  const Run help = drasim({"explain", "--help"});
+  CHECK(help.code == 0);
+  CHECK(contains(help.out, "Example: drasim explain scenarios/reclaim.yaml --pod default/b-0"));
+}
+
+TEST_CASE("following a pod changes nothing in the run: the JSON report is byte-identical") {
+  // The probe runs filters beside the scheduler (their caches are exact); the report must not
+  // move, on every scenario of the library and every pod kind they hold.
+  for (const char* name : {"reclaim", "pure-dra", "mixed", "gpu-sharing", "quota-fairshare"}) {
+    const sim::Scenario s =
+        sim::load_scenario({std::string(DRASIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"});
+    const sim::RunResult result = sim::run_scenario(s);
+    const std::string plain = reports::json_report(result);
+    const std::vector<reports::PodRow> rows = reports::pod_rows(result);
+    REQUIRE(!rows.empty());
+    for (const size_t i : {size_t{0}, rows.size() / 2, rows.size() - 1}) {
+      sim::PodWatch watch(rows[i].namespace_name + "/" + rows[i].name, std::nullopt);
+      sim::EngineOptions options;
+      options.watch = &watch;
+      CHECK_MESSAGE(reports::json_report(sim::run_scenario(s, options)) == plain,
+                    name << " following " << watch.key());
+      CHECK(watch.pod().valid());
+      CHECK_FALSE(watch.history().empty());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace drasim::cli
