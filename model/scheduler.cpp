@@ -24,6 +24,7 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   // jobs (victims are re-checked lazily).
   Session session(state, now_us);
   session.between_jobs = options.between_jobs;
+  session.observe_eviction = options.observe_eviction;
   result.fair_shares.reserve(session.shares.size());
   for (const proportion::QueueShare& q : session.shares) {
     result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});
@@ -48,7 +49,11 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
         pending.reset();
         break;
       case Action::kConsolidation:
-        if (options.placement != PlacementStrategy::kSpread && may_evict()) {
+        if (options.placement == PlacementStrategy::kSpread) {
+          if (options.observe_eviction) {
+            options.observe_eviction({"consolidation", EvictionStep::kSpread, {}, {}, 0, {}});
+          }
+        } else if (may_evict()) {
           run_consolidation(session, allocate, *candidates, result);
         }
         break;

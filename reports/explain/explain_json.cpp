@@ -1,3 +1,4 @@
+#include "model/kai/actions/eviction_actions.h"
 #include "reports/explain/explain_output.h"
 #include "reports/json_writer.h"
 
@@ -97,6 +98,12 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
       w.end_object();
     }
     w.end_array();
+    w.key("bridged");
+    w.begin_array();
+    for (const std::string& r : n.bridged) {
+      w.value(r);
+    }
+    w.end_array();
     w.key("score");
     if (n.score) {
       w.begin_object();
@@ -113,6 +120,55 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
     } else {
       w.null();
     }
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void bridge(JsonWriter& w, const model::TaskProbe& p) {
+  w.key("bridge");
+  w.begin_array();
+  for (const model::BridgeProbe& b : p.bridge) {
+    w.begin_object();
+    w.key("resource");
+    w.value(b.resource);
+    w.key("deviceClass");
+    w.value(b.device_class);
+    w.key("explicitName");
+    w.value(b.explicit_name);
+    w.key("shadowed");
+    w.begin_array();
+    for (const std::string& s : b.shadowed) {
+      w.value(s);
+    }
+    w.end_array();
+    w.key("enabled");
+    w.value(b.enabled);
+    w.key("devicePluginNodes");
+    w.value(static_cast<int64_t>(b.plugin_nodes));
+    w.key("draNodes");
+    w.value(static_cast<int64_t>(b.dra_nodes));
+    w.end_object();
+  }
+  w.end_array();
+}
+
+void evictions(JsonWriter& w, const model::TaskProbe& p) {
+  static constexpr const char* kStep[] = {
+      "noVictims",   "spread",     "queueRuledOut", "jobRuledOut", "notReady", "preemptionDelay",
+      "shapeFailed", "gateClosed", "failedBefore",  "noScenario",  "evicted"};
+  w.key("evictionActions");
+  w.begin_array();
+  for (const model::EvictionTrace& t : p.evictions) {
+    w.begin_object();
+    w.key("action");
+    w.value(t.action);
+    w.key("step");
+    w.value(kStep[static_cast<size_t>(t.step)]);
+    w.key("victimJobs");
+    w.value(static_cast<int64_t>(t.victims));
+    w.key("text");
+    w.value(model::eviction_step_text(t));
     w.end_object();
   }
   w.end_array();
@@ -145,8 +201,10 @@ void attempt(JsonWriter& w, const model::TaskProbe& p) {
   w.key("rejection");
   w.value_or_null(p.rejection);
   nodes(w, p);
+  bridge(w, p);
   w.key("chosen");
   w.value_or_null(p.chosen.value_or(""));
+  evictions(w, p);
   w.end_object();
 }
 

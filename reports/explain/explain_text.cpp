@@ -1,3 +1,4 @@
+#include "model/kai/actions/eviction_actions.h"
 #include "reports/explain/explain_output.h"
 #include "sim/load/quote.h"
 
@@ -168,6 +169,41 @@ void write_scores(const model::TaskProbe& p, bool all_nodes, std::string& out) {
   }
 }
 
+void write_bridge(const model::TaskProbe& p, std::string& out) {
+  if (p.bridge.empty()) {
+    return;
+  }
+  out += "\nKEP-5004 bridge (extended resources a DeviceClass answers to)\n";
+  for (const model::BridgeProbe& b : p.bridge) {
+    out +=
+        fmt::format("  {} -> DeviceClass {} ({}){}\n", b.resource, b.device_class,
+                    b.explicit_name ? "its spec.extendedResourceName" : "the class's implicit name",
+                    b.enabled ? ""
+                              : ": the bridge is off in this profile, so no node serves "
+                                "it through DRA");
+    if (!b.shadowed.empty()) {
+      out += fmt::format("    newest class wins the name; shadowed: {}\n",
+                         fmt::join(b.shadowed, ", "));
+    }
+    if (b.enabled) {
+      out += fmt::format(
+          "    served by the device plugin on {} {}, by DRA on {} (the node does not "
+          "advertise it)\n",
+          b.plugin_nodes, b.plugin_nodes == 1 ? "node" : "nodes", b.dra_nodes);
+    }
+  }
+}
+
+void write_evictions(const model::TaskProbe& p, std::string& out) {
+  if (p.evictions.empty()) {
+    return;
+  }
+  out += "\nEviction actions (same cycle, in the order they ran)\n";
+  for (const model::EvictionTrace& t : p.evictions) {
+    out += fmt::format("  {:<13} {}\n", t.action, model::eviction_step_text(t));
+  }
+}
+
 void write_tolerations(const PodRow& r, std::string& out) {
   if (r.implicit_tolerations.empty()) {
     return;
@@ -217,9 +253,11 @@ std::string explain_text(const ExplainInput& in) {
   write_filters(p, in.all_nodes, out);
   write_devices(p, in.all_nodes, out);
   write_scores(p, in.all_nodes, out);
+  write_bridge(p, out);
   if (p.chosen) {
     out += "\nKAI places the pod on " + *p.chosen + "\n";
   }
+  write_evictions(p, out);
   return escape_lines(out);
 }
 

@@ -91,9 +91,10 @@ Engine::Engine(const Scenario& scenario, EngineOptions options)
   }
 }
 
-void Engine::watched(model::PodId pod, PodEvent::Kind kind, std::string node, std::string detail) {
-  if (options_.watch != nullptr && options_.watch->pod() == pod) {
-    options_.watch->record(now_, kind, std::move(node), std::move(detail));
+void Engine::watched(model::PodId pod, PodEvent::Kind kind, std::string_view node,
+                     std::string_view detail) {
+  if (watching(pod)) {
+    options_.watch->record(now_, kind, std::string(node), std::string(detail));
   }
 }
 
@@ -484,7 +485,9 @@ void Engine::handle(const PodSubmitted& e) {
   if (t.status_phase == "Succeeded" || t.status_phase == "Failed") {
     state_.finish_unplaced(e.pod, t.status_phase == "Succeeded" ? model::PodPhase::kSucceeded
                                                                 : model::PodPhase::kFailed);
-    watched(e.pod, PodEvent::Kind::kInInput, "", t.status_phase + " in the input");
+    if (watching(e.pod)) {
+      watched(e.pod, PodEvent::Kind::kInInput, "", t.status_phase + " in the input");
+    }
     return;
   }
   watched(e.pod, t.node_name.empty() ? PodEvent::Kind::kSubmitted : PodEvent::Kind::kInInput,
@@ -536,6 +539,9 @@ void Engine::handle(const CycleDue&) {
                                    model::Session& session, const model::AllocateAction& action,
                                    model::JobId job) {
       watch->observe(session, action, job, placement);
+    };
+    options.observe_eviction = [watch](const model::EvictionTrace& trace) {
+      watch->observe_eviction(trace);
     };
   }
   const model::CycleResult result = model::run_cycle(state_, options, now_.us);

@@ -23,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 
 namespace drasim::sim {
 
@@ -90,9 +91,16 @@ class Engine {
   void mark_dirty();
   void mark_dirty(SimTime earliest);
   void start_running(model::PodId pod);
-  /// Tells the watch (if any, and if it follows `pod`) what happened to the pod.
-  void watched(model::PodId pod, PodEvent::Kind kind, std::string node = {},
-               std::string detail = {});
+
+  /// Whether `drasim explain` follows `pod` (inline: asked on every pod event).
+  [[nodiscard]] bool watching(model::PodId pod) const {
+    return options_.watch != nullptr && options_.watch->pod() == pod;
+  }
+
+  /// Tells the watch (if it follows `pod`) what happened to the pod. Views, so that a run
+  /// without explain builds no strings.
+  void watched(model::PodId pod, PodEvent::Kind kind, std::string_view node = {},
+               std::string_view detail = {});
   /// A pod leaves its node for good (finished, or gone after an eviction) in `phase`: its
   /// claims are released, its resources returned, and a cycle is due.
   void leave_node(model::PodId pod, model::PodPhase phase);

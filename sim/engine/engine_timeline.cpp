@@ -45,7 +45,9 @@ void Engine::delete_pod(model::PodId pod, const std::string& message) {
   }
   p.eviction_message = message;
   p.finished_us = now_.us;
-  watched(pod, PodEvent::Kind::kFinished, "", "deleted: " + message);
+  if (watching(pod)) {
+    watched(pod, PodEvent::Kind::kFinished, "", "deleted: " + message);
+  }
   metrics_.pod_changed(pod);
   mark_dirty();
 }

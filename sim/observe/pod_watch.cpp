@@ -49,6 +49,29 @@ void PodWatch::record(SimTime at, PodEvent::Kind kind, std::string node, std::st
 void PodWatch::before_cycle(const model::ClusterState& state) {
   waiting_ = pod_.valid() && state.pod(pod_).phase == model::PodPhase::kPending;
   probed_in_cycle_ = false;
+  state_ = &state;
+  if (pod_.valid()) {
+    job_ = state.pod(pod_).job;
+    queue_ = state.jobs[job_.index()].queue;
+  }
+}
+
+void PodWatch::observe_eviction(const model::EvictionTrace& trace) {
+  if (!probed_in_cycle_ || !probe_) {
+    return;
+  }
+  // Once the pod is placed (by allocate, or by an eviction that made room), what the actions
+  // say about its queue is not about it any more.
+  if (trace.step != model::EvictionStep::kEvicted
+      && state_->pod(pod_).phase != model::PodPhase::kPending) {
+    return;
+  }
+  const bool mine = trace.job.valid()     ? trace.job == job_
+                    : trace.queue.valid() ? trace.queue == queue_
+                                          : true;
+  if (mine) {
+    probe_->evictions.push_back(trace);
+  }
 }
 
 void PodWatch::observe(model::Session& session, const model::AllocateAction& action,

@@ -59,6 +59,9 @@ class PodWatch {
   /// SchedulerOptions::observe_allocate for this pod.
   void observe(model::Session& session, const model::AllocateAction& action, model::JobId job,
                model::PlacementStrategy placement);
+  /// SchedulerOptions::observe_eviction: keeps the steps about this pod's job (and the
+  /// action-wide ones) with the cycle's probe.
+  void observe_eviction(const model::EvictionTrace& trace);
   /// After a cycle: the attempt's outcome (bound, pipelined, evicted or why it stays pending).
   void after_cycle(const model::ClusterState& state, const model::CycleResult& result, SimTime now);
 
@@ -75,6 +78,9 @@ class PodWatch {
   model::PodId pod_;
   bool waiting_ = false;  ///< pending when the cycle began
   bool probed_in_cycle_ = false;
+  const model::ClusterState* state_ = nullptr;  ///< the cycle's state (set before it)
+  model::JobId job_;
+  model::QueueId queue_;
   std::vector<PodEvent> history_;
   std::optional<model::TaskProbe> probe_;
 };

@@ -220,6 +220,82 @@ TEST_CASE("explain: the victim of a reclaim, with who took its place") {
   CHECK(contains(b.out, "  40.0s          bound to gpu-a\n"));
 }
 
+TEST_CASE("explain: why each eviction action found no victims, with the gate's arithmetic") {
+  // holder (qb) runs on n1's 2 GPUs; wants-two (qa) asks 2. Both queues have a GPU quota of 1
+  // and the cluster has 2 GPUs, so qa's fair share is 1 (its quota; nothing is left over).
+  const TempDir dir;
+  const auto queue = [](const std::string& name) {
+    return R"(apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: )"
+           + name + R"(}
+spec:
+  resources:
+    gpu: {quota: 1, limit: -1, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+)";
+  };
+  const std::string queues = queue("qa") + "---\n" + queue("qb") + R"(---
+apiVersion: v1
+kind: Pod
+metadata: {name: holder, labels: {kai.scheduler/queue: qb}}
+status: {phase: Running}
+spec:
+  nodeName: n1
+  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: "2"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: wants-two, labels: {kai.scheduler/queue: qa}}
+spec:
+  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: "2"}}}]
+---
+)";
+  const std::string node = R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
+---
+)";
+  const std::string file = dir.write("s.yaml", node + queues + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "wants-two"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out, "Eviction actions (same cycle, in the order they ran)\n"));
+  // Consolidation needs the cluster's free GPUs to cover the job already: none are free.
+  CHECK(contains(r.out,
+                 "  consolidation not tried: the cluster's idle and releasing GPUs (0 GPU, 0 "
+                 "MiB) do not cover the job (2 GPU, 0 MiB of GPU memory)"));
+  // CanReclaimResources: allocated 0 + request 2 > fair share 1.
+  CHECK(contains(r.out,
+                 "  reclaim       not tried: CanReclaimResources: queue qa would hold 2 GPUs "
+                 "(allocated 0 + request 2), above its fair share of 1 GPUs (gpu)\n"));
+  // Preempt takes victims from the job's own queue only, and qa runs nothing.
+  CHECK(contains(r.out, "  preempt       not tried: its queue runs no preemptible job\n"));
+  const Run json = drasim({"explain", file, "--pod", "wants-two", "--format", "json"});
+  CHECK(contains(json.out, "\"action\": \"reclaim\",\n"));
+  CHECK(contains(json.out, "\"step\": \"gateClosed\",\n"));
+}
+
+TEST_CASE("explain: a reclaim that succeeded, and the KEP-5004 bridge's class and nodes") {
+  // scenarios/reclaim.yaml: b-0's own reclaim at 10 s evicted one of team-a's pods.
+  const Run b = drasim({"explain", std::string(DRASIM_SOURCE_DIR) + "/scenarios/reclaim.yaml",
+                        "--pod", "default/b-0", "--at", "15s"});
+  CHECK(contains(b.out, "  reclaim       succeeded: 1 pod evicted (1 victim job considered)\n"));
+  // scenarios/mixed.yaml: h100.nvidia.com, created after gpu.nvidia.com, declares the same
+  // extendedResourceName and wins it (newest class wins); 16 dp nodes advertise
+  // nvidia.com/gpu, the 16 DRA nodes do not.
+  const Run m = drasim({"explain", std::string(DRASIM_SOURCE_DIR) + "/scenarios/mixed.yaml",
+                        "--pod", "team-b/finetune-0"});
+  CHECK(m.code == 0);
+  CHECK(contains(m.out,
+                 "  nvidia.com/gpu -> DeviceClass h100.nvidia.com (its spec.extendedResourceName)\n"
+                 "    newest class wins the name; shadowed: gpu.nvidia.com\n"
+                 "    served by the device plugin on 16 nodes, by DRA on 16 (the node does not "
+                 "advertise it)\n"));
+  CHECK(contains(m.out, "KAI places the pod on dra-0\n"));
+}
+
 TEST_CASE("explain: an unknown pod, a bad --at, or one past the horizon exits 2") {
   const TempDir dir;
   const std::string file =

@@ -33,15 +33,24 @@ struct Scope {
   std::function<bool(const EvictionCandidates&, const JobInfo&)> job;
 };
 
+/// An action's name, its gate and the gate's arithmetic when it is closed (for explain only).
+template <class Gate>
+struct ActionGate {
+  std::string_view name;
+  Gate open;
+  std::function<std::string(const JobInfo&, const QuotaVector&)> problem;
+};
+
 /// The loop every eviction action shares: next pending job, its chunk, the action's own gate
 /// and victims, the solver, and scheduling signatures.
 /// `memo`: failures by shape signature, skipped until capacity is freed again (consolidation).
 template <class Gate, class Victims, class MakePolicy>
 void run_action(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
-                CycleResult& result, Scope scope, Gate gate, Victims victims_of,
+                CycleResult& result, Scope scope, const ActionGate<Gate>& gate, Victims victims_of,
                 MakePolicy policy_for, std::map<std::vector<uint32_t>, uint64_t>* memo = nullptr) {
   ClusterState& state = session.state;
-  candidates.start_action();
+  const bool tracing = static_cast<bool>(session.observe_eviction);
+  candidates.start_action(gate.name);
   EvictionSolver solver(session, placer);
   candidates.for_each_pending(
       [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
@@ -49,23 +58,55 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
         const JobInfo& job = state.jobs[id.index()];
         const std::vector<PodId> tasks = placer.tasks_to_allocate(job);
         const QuotaVector request = chunk_request(state, tasks);
-        if (tasks.empty() || candidates.skip_signature(tasks) || !gate(job, request)) {
+        if (tasks.empty()) {
+          return;
+        }
+        if (candidates.skip_signature(tasks)) {
+          if (tracing) {
+            candidates.trace(EvictionStep::kShapeFailed, id);
+          }
+          return;
+        }
+        if (!gate.open(job, request)) {
+          if (tracing) {
+            candidates.trace(EvictionStep::kGateClosed, id, gate.problem(job, request));
+          }
           return;
         }
         const std::vector<uint32_t> shape = candidates.signature(tasks);
         if (memo) {
           if (const auto it = memo->find(shape);
               it != memo->end() && it->second == state.freed_version) {
+            if (tracing) {
+              candidates.trace(EvictionStep::kFailedBefore, id);
+            }
             return;
           }
         }
         const size_t evicted_before = result.evictions.size();
-        if (solver.solve(id, tasks, victims_of(candidates, job, request), policy_for(job, request),
-                         result)) {
+        EvictionCandidates::VictimFeed victims = victims_of(candidates, job, request);
+        size_t offered = 0;
+        if (tracing) {
+          victims = [inner = std::move(victims), &offered]() {
+            std::optional<JobId> next = inner();
+            offered += next ? 1U : 0U;
+            return next;
+          };
+        }
+        if (solver.solve(id, tasks, victims, policy_for(job, request), result)) {
           if (result.evictions.size() > evicted_before) {
             state.jobs[id.index()].last_eviction_us = session.now_us;
           }
+          if (tracing) {
+            const size_t evicted = result.evictions.size() - evicted_before;
+            candidates.trace(EvictionStep::kEvicted, id,
+                             fmt::format("{} {} evicted", evicted, evicted == 1 ? "pod" : "pods"),
+                             offered);
+          }
         } else {
+          if (tracing) {
+            candidates.trace(EvictionStep::kNoScenario, id, {}, offered);
+          }
           candidates.remember_failure(tasks);
           if (memo) {
             (*memo)[shape] = state.freed_version;
@@ -110,21 +151,32 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
   Free free = count_free();
   size_t seen_evictions = result.evictions.size();
   size_t seen_binds = result.binds.size();
-  const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
+  const auto wanted_mib = [&](const JobInfo& job) {
+    int64_t mib = 0;
+    for (const PodId p : placer.tasks_to_allocate(job)) {
+      const GpuShare& share = state.spec_of(p).gpu_share;
+      if (share.type == GpuRequestType::kGpuMemory) {
+        mib += share.memory_mib * share.devices;
+      }
+    }
+    return mib;
+  };
+  const auto open = [&](const JobInfo& job, const QuotaVector& request) {
     if (result.evictions.size() != seen_evictions || result.binds.size() != seen_binds) {
       free = count_free();
       seen_evictions = result.evictions.size();
       seen_binds = result.binds.size();
     }
-    int64_t wanted_mib = 0;
-    for (const PodId p : placer.tasks_to_allocate(job)) {
-      const GpuShare& share = state.spec_of(p).gpu_share;
-      if (share.type == GpuRequestType::kGpuMemory) {
-        wanted_mib += share.memory_mib * share.devices;
-      }
-    }
-    return free.gpus >= request[2] && free.mib >= wanted_mib;
+    return free.gpus >= request[2] && free.mib >= wanted_mib(job);
   };
+  const ActionGate<decltype(open)> gate{
+      "consolidation", open, [&](const JobInfo& job, const QuotaVector& request) {
+        return fmt::format(
+            "the cluster's idle and releasing GPUs ({:g} GPU, {} MiB) do not cover the job "
+            "({:g} GPU, {} MiB of GPU memory): moving pods cannot make room",
+            static_cast<double>(free.gpus) / kMilliPerGpu, free.mib,
+            static_cast<double>(request[2]) / kMilliPerGpu, wanted_mib(job));
+      }};
 
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo&, const QuotaVector&) {
     // Any queue; the filter stops admitting jobs after kConsolidationVictims.
@@ -174,10 +226,15 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
 void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
                  CycleResult& result) {
   ClusterState& state = session.state;
-  const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
+  const auto open = [&](const JobInfo& job, const QuotaVector& request) {
     return proportion::can_reclaim_resources(session.shares, job.queue.value, to_amounts(request),
                                              !job.preemptible);
   };
+  const ActionGate<decltype(open)> gate{
+      "reclaim", open, [&](const JobInfo& job, const QuotaVector& request) {
+        return proportion::reclaim_gate_problem(session.shares, job.queue.value,
+                                                to_amounts(request), !job.preemptible);
+      }};
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job,
                               const QuotaVector& request) {
     // Other leaf queues in victim order; a queue passes the proportion plugin's victim filter
@@ -230,10 +287,14 @@ void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& c
 void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
                  CycleResult& result) {
   ClusterState& state = session.state;
-  const auto gate = [&](const JobInfo& job, const QuotaVector& request) {
-    // A non-preemptible preemptor must stay within its quota (IsNonPreemptibleJobOverQuota).
+  // A non-preemptible preemptor must stay within its quota (IsNonPreemptibleJobOverQuota).
+  const auto open = [&](const JobInfo& job, const QuotaVector& request) {
     return !non_preemptible_over_quota(state, job, request);
   };
+  const ActionGate<decltype(open)> gate{
+      "preempt", open, [&](const JobInfo& job, const QuotaVector& request) {
+        return non_preemptible_over_quota(state, job, request).value_or("");
+      }};
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
     // Same leaf queue, strictly lower priority, not protected by its minimum runtime.
     return c.victims(job.queue, {}, [&c, &job](const JobInfo& v) {
@@ -258,6 +319,47 @@ void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& c
                       return job.priority > c.lowest_victim_priority(job.queue);
                     }};
   run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for);
+}
+
+std::string eviction_step_text(const EvictionTrace& t) {
+  const bool consolidation = t.action == "consolidation";
+  const bool reclaim = t.action == "reclaim";
+  switch (t.step) {
+    case EvictionStep::kNoVictims:
+      return "not run: no job runs a preemptible pod, so there is nothing to evict";
+    case EvictionStep::kSpread:
+      return "not run: consolidation is off with the spread placement strategy";
+    case EvictionStep::kQueueRuledOut:
+      return reclaim ? "not tried: no other queue runs a preemptible job"
+                     : "not tried: its queue runs no preemptible job";
+    case EvictionStep::kJobRuledOut:
+      return consolidation ? "not tried: only a preemptible job triggers consolidation"
+                           : "not tried: no running preemptible job of its queue has a lower "
+                             "priority than its own";
+    case EvictionStep::kNotReady:
+      return "not tried: the gang is short of minMember";
+    case EvictionStep::kPreemptionDelay:
+      return "not tried: " + t.detail;
+    case EvictionStep::kShapeFailed:
+      return "not tried: a task of the same shape already found no victims in this action";
+    case EvictionStep::kGateClosed:
+      return "not tried: " + t.detail;
+    case EvictionStep::kFailedBefore:
+      return "not tried: the same job shape found no victims before, and no capacity was freed "
+             "since";
+    case EvictionStep::kNoScenario:
+      return t.victims == 0 ? "tried: no running job qualified as a victim (the action's victim "
+                              "filter or minimum runtimes left none)"
+                            : fmt::format(
+                                "tried: no valid scenario among the pods of {} victim "
+                                "{} (none freed room the job fits, or the action's "
+                                "rules rejected each)",
+                                t.victims, t.victims == 1 ? "job" : "jobs");
+    case EvictionStep::kEvicted:
+      return fmt::format("succeeded: {} ({} victim {} considered)", t.detail, t.victims,
+                         t.victims == 1 ? "job" : "jobs");
+  }
+  return {};
 }
 
 }  // namespace drasim::model

@@ -12,7 +12,13 @@
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 
+#include <string>
+
 namespace drasim::model {
+
+/// What an eviction step means, in words (drasim explain): the action's own rule for the
+/// step, followed by the trace's detail.
+std::string eviction_step_text(const EvictionTrace& trace);
 
 void run_consolidation(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
                        CycleResult& result);

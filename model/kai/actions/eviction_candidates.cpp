@@ -2,8 +2,11 @@
 
 #include "model/kai/actions/job_picker.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 namespace drasim::model {
 EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
@@ -61,19 +64,34 @@ void EvictionCandidates::sort_victims(QueueId queue, size_t count) const {
   sorted = upto;
 }
 
+void EvictionCandidates::trace(EvictionStep step, JobId job, std::string detail,
+                               size_t victims) const {
+  session_.observe_eviction({action_, step, job, {}, victims, std::move(detail)});
+}
+
 void EvictionCandidates::for_each_pending(
     const std::function<QuotaVector(const JobInfo&)>& next_request,
     const std::function<void(JobId)>& attempt, const std::function<bool(QueueId)>& may_evict,
     const std::function<bool(const JobInfo&)>& job_may_evict) {
+  const bool tracing = static_cast<bool>(session_.observe_eviction);
   if (victim_queues_ == 0) {
+    if (tracing) {
+      trace(EvictionStep::kNoVictims, {});
+    }
     return;  // nothing runs that could be evicted
   }
   const auto keep = [&](const JobKey& key) {
     const JobInfo& job = state_.jobs[key.job.index()];
     if (job_may_evict && !job_may_evict(job)) {
+      if (tracing) {
+        trace(EvictionStep::kJobRuledOut, key.job);
+      }
       return false;
     }
     if (!state_.ready_for_scheduling(job)) {
+      if (tracing) {
+        trace(EvictionStep::kNotReady, key.job);
+      }
       return false;
     }
     if (job.preemption_delay_us) {
@@ -81,19 +99,37 @@ void EvictionCandidates::for_each_pending(
                           + *job.preemption_delay_us;
       if (now_us_ < end) {
         result_.wake_at(end);
+        if (tracing) {
+          trace(EvictionStep::kPreemptionDelay, key.job,
+                fmt::format("PreemptionDelayNotElapsed: it may evict from {:g}s",
+                            static_cast<double>(end) / 1e6));
+        }
         return false;  // PreemptionDelayNotElapsed: may use free capacity, may not evict
       }
     }
     return true;
   };
+  // A queue the scope rules out is reported once, by the queue (its jobs are never looked at).
+  const std::function<bool(QueueId)> queue_ok =
+      !tracing || !may_evict ? may_evict : [&](QueueId q) {
+        const bool ok = may_evict(q);
+        if (!ok) {
+          session_.observe_eviction({action_, EvictionStep::kQueueRuledOut, {}, q, 0, {}});
+        }
+        return ok;
+      };
   JobPicker picker(
       session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); },
       // A one-task job whose task's fit class already failed in this action has that failed
       // signature: it is dropped without being ordered or looked at.
-      [this](const JobKey& key) {
-        return key.simple && failed_.count(std::vector<uint32_t>{key.head_class}) > 0;
+      [this, tracing](const JobKey& key) {
+        const bool failed = key.simple && failed_.count(std::vector<uint32_t>{key.head_class}) > 0;
+        if (failed && tracing) {
+          trace(EvictionStep::kShapeFailed, key.job);
+        }
+        return failed;
       },
-      keep, may_evict);
+      keep, queue_ok);
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
     const size_t evicted_before = result_.evictions.size();

@@ -11,6 +11,8 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -39,8 +41,15 @@ class EvictionCandidates {
   /// The lowest priority among the queue's running preemptible jobs (call when it has any).
   [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const;
 
-  /// A new action starts: scheduling signatures are remembered per action.
-  void start_action() { failed_.clear(); }
+  /// A new action starts: scheduling signatures are remembered per action. `action` names it
+  /// in the steps reported to Session::observe_eviction.
+  void start_action(std::string_view action) {
+    failed_.clear();
+    action_ = action;
+  }
+
+  /// Reports a step of the current action (call only when Session::observe_eviction is set).
+  void trace(EvictionStep step, JobId job, std::string detail = {}, size_t victims = 0) const;
 
   /// Victims one job at a time, in victim order, until nullopt.
   using VictimFeed = std::function<std::optional<JobId>()>;
@@ -101,6 +110,7 @@ class EvictionCandidates {
   mutable std::vector<std::optional<int64_t>> lowest_priority_;
   size_t victim_queues_ = 0;
   std::set<std::vector<uint32_t>> failed_;
+  std::string_view action_;
 };
 
 }  // namespace drasim::model

@@ -1,9 +1,7 @@
 #include "model/kai/actions/fit_request.h"
 
 #include "model/cluster/dra_gpus.h"
-#include "model/cluster/gpu_sharing.h"
 #include "model/kai/plugins/dynamicresources/bridge.h"
-#include "model/kai/plugins/predicates.h"
 
 #include <algorithm>
 
@@ -19,10 +17,7 @@ std::vector<std::string> allocated_gpu_keys(const ClusterState& s, PodId pod) {
   return dra_gpu_keys(devices);
 }
 
-const ResourceVector& FitRequest::on(const NodeInfo& node) {
-  if (!bridge_ && shared_keys_.empty()) {
-    return t_.request;
-  }
+const ResourceVector& FitRequest::adjusted(const NodeInfo& node) {
   buffer_ = bridge_ ? fit_request(s_, t_, node) : t_.request;
   int64_t counted = 0;
   for (const std::string& k : shared_keys_) {
@@ -30,17 +25,6 @@ const ResourceVector& FitRequest::on(const NodeInfo& node) {
   }
   buffer_.set(kGpuSlot, std::max<int64_t>(0, buffer_.get(kGpuSlot) - counted));
   return buffer_;
-}
-
-bool can_take(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node,
-              const ResourceNames& names) {
-  return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
-                              : fits_capacity(request, node, false);
-}
-
-bool fits_on_idle(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node) {
-  return t.gpu_share.shared() ? shared_resources_fit(t, node, true)
-                              : fits_capacity(request, node, true);
 }
 
 }  // namespace drasim::model

@@ -3,6 +3,8 @@
 /// its failure message, and explain's probe share them, so they cannot disagree).
 
 #include "model/cluster/cluster_state.h"
+#include "model/cluster/gpu_sharing.h"
+#include "model/kai/plugins/predicates.h"
 
 #include <algorithm>
 #include <string>
@@ -39,8 +41,11 @@ class FitRequest {
     return std::max<int64_t>(0, t_.request.get(kGpuSlot) - counted);
   }
 
-  /// The request compared on `node` (valid until the next call).
-  const ResourceVector& on(const NodeInfo& node);
+  /// The request compared on `node` (valid until the next call). Inline: the node scan calls it
+  /// once per node, and most pods take the first branch.
+  const ResourceVector& on(const NodeInfo& node) {
+    return !bridge_ && shared_keys_.empty() ? t_.request : adjusted(node);
+  }
 
  private:
   const ClusterState& s_;
@@ -48,13 +53,23 @@ class FitRequest {
   bool bridge_;
   std::vector<std::string> shared_keys_;
   ResourceVector buffer_;
+
+  const ResourceVector& adjusted(const NodeInfo& node);
 };
 
 /// Resource fit on idle + releasing and, for a shared-GPU task, its GPU-sharing predicates.
-bool can_take(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node,
-              const ResourceNames& names);
+/// Inline, as the per-node test of allocate's scan.
+inline bool can_take(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node,
+                     const ResourceNames& names) {
+  return t.gpu_share.shared() ? shared_gpu_problem(t, node, names).empty()
+                              : fits_capacity(request, node, false);
+}
 
 /// The same on idle capacity only: a task that fits there is allocated, else pipelined.
-bool fits_on_idle(const PodTemplate& t, const ResourceVector& request, const NodeInfo& node);
+inline bool fits_on_idle(const PodTemplate& t, const ResourceVector& request,
+                         const NodeInfo& node) {
+  return t.gpu_share.shared() ? shared_resources_fit(t, node, true)
+                              : fits_capacity(request, node, true);
+}
 
 }  // namespace drasim::model

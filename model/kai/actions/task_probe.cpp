@@ -42,6 +42,37 @@ void static_filters(const ClusterState& s, const PodTemplate& t, FitRequest& fit
   }
 }
 
+/// The pod's extended resources a DeviceClass answers to, with the class and why.
+std::vector<BridgeProbe> probe_bridge(const ClusterState& s, const PodTemplate& t) {
+  std::vector<BridgeProbe> out;
+  if (!s.dra.extended) {
+    return out;
+  }
+  for (const DraCapable& r : t.dra_capable) {
+    const DeviceClass* c = s.dra.extended->find(r.name);
+    if (c == nullptr) {
+      continue;
+    }
+    BridgeProbe b;
+    b.resource = r.name;
+    b.device_class = c->meta.name;
+    b.explicit_name = c->extended_resource_name == r.name;
+    for (const ExtendedResourceMap::Shadowed& sh : s.dra.extended->shadowed()) {
+      if (sh.resource == r.name) {
+        b.shadowed.push_back(sh.loser);
+      }
+    }
+    b.enabled = bridge_enabled(s);
+    for (const NodeInfo& n : s.nodes) {
+      if (n.present) {
+        ++(n.advertises(r.name) ? b.plugin_nodes : b.dra_nodes);
+      }
+    }
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
 }  // namespace
 
 TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
@@ -63,6 +94,7 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
   if (!chunk.empty()) {
     out.over_capacity = over_queue_capacity(s, job, chunk_request(s, chunk));
   }
+  out.bridge = probe_bridge(s, t);
   const bool bridged = uses_bridge(s, t);
   std::optional<DynamicResources> dra;
   if (t.has_resource_claims || bridged) {
@@ -85,6 +117,9 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
     NodeProbe node;
     node.name = n.name;
     static_filters(s, t, fit, n, node);
+    if (bridged) {
+      node.bridged = delegated_names(s, t, n);
+    }
     const bool passed = std::all_of(node.filters.begin(), node.filters.end(),
                                     [](const std::string& f) { return f.empty(); });
     if (!passed) {

@@ -7,6 +7,7 @@
 /// DynamicResources filter where the others passed, as KAI does.
 
 #include "model/cluster/cluster_state.h"
+#include "model/kai/framework/eviction_trace.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/plugins/dynamicresources/device_verdicts.h"
 #include "model/kai/plugins/nodeplacement.h"
@@ -36,6 +37,9 @@ struct NodeProbe {
   std::optional<ScoreParts> score;  ///< nodes that passed every filter
   /// Nodes the DynamicResources filter rejected: each device against each claim request.
   std::vector<DeviceVerdict> devices;
+  /// The pod's extended resources DRA serves here through the KEP-5004 bridge (the node does
+  /// not advertise them), in name order; the device plugin serves the others.
+  std::vector<std::string> bridged;
 
   [[nodiscard]] bool passed() const { return score.has_value(); }
 };
@@ -48,6 +52,21 @@ struct QueueProbe {
   std::string name;
   int64_t priority = 0;
   std::array<proportion::ResourceShare, proportion::kResources> r;
+};
+
+/// One extended resource of the pod that a DeviceClass answers to (KEP-5004 bridge,
+/// DeviceClassByResource).
+struct BridgeProbe {
+  std::string resource;
+  std::string device_class;
+  /// The class declares the name as `spec.extendedResourceName` (else the pod asks for the
+  /// class's implicit `deviceclass.resource.kubernetes.io/<class>` name).
+  bool explicit_name = false;
+  /// Older classes declaring the same name, which lose it to `device_class`.
+  std::vector<std::string> shadowed;
+  bool enabled = true;      ///< false: a class answers to it, but the bridge is off (profile, gate)
+  size_t dra_nodes = 0;     ///< present nodes that do not advertise it: DRA serves it there
+  size_t plugin_nodes = 0;  ///< present nodes whose device plugin advertises it
 };
 
 struct TaskProbe {
@@ -66,9 +85,13 @@ struct TaskProbe {
   /// Why no node can take the task at all: the DynamicResources PreFilter, or a request larger
   /// than every node (MaxNodePoolResources). Empty otherwise.
   std::string rejection;
+  std::vector<BridgeProbe> bridge;
   std::vector<NodeProbe> nodes;  ///< every present node, by name
   /// The best score among the nodes that passed, ties by name: where KAI places the task.
   std::optional<std::string> chosen;
+  /// What the eviction actions of the same cycle did about the job, in the order they ran
+  /// (filled by the caller that observes them: sim/observe/pod_watch.h).
+  std::vector<EvictionTrace> evictions;
 };
 
 /// Probes `pod` (pending), attempted in `chunk`, on the session's current state. `placement` is

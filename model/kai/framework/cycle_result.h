@@ -4,6 +4,7 @@
 
 #include "model/k8s/ids.h"
 #include "model/kai/api/placement_strategy.h"
+#include "model/kai/framework/eviction_trace.h"
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <algorithm>
@@ -61,6 +62,9 @@ struct SchedulerOptions {
   /// drasim explain's probe: called by the allocate action before each job it takes from the
   /// queues (`job` valid) and once after the last (`job` invalid). Empty: never called.
   std::function<void(Session&, const AllocateAction&, JobId job)> observe_allocate;
+  /// drasim explain: what the eviction actions did about each pending job. Empty: nothing is
+  /// reported.
+  EvictionObserver observe_eviction;
 };
 
 /// What a cycle decided. Pods in `binds` are now kBinding on their node; pipelined placements

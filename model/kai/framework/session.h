@@ -7,6 +7,7 @@
 /// usage of a queue and its ancestors after a job's statement is committed or rolled back.
 
 #include "model/cluster/cluster_state.h"
+#include "model/kai/framework/eviction_trace.h"
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
@@ -38,6 +39,8 @@ class Session {
 
   /// SchedulerOptions::between_jobs, called through next_job().
   std::function<void()> between_jobs;
+  /// SchedulerOptions::observe_eviction.
+  EvictionObserver observe_eviction;
 
   /// An action is about to attempt its next job (may throw: see SchedulerOptions).
   void next_job() const {

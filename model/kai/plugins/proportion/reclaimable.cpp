@@ -2,7 +2,10 @@
 
 #include "model/kai/plugins/proportion/share_math.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -224,6 +227,39 @@ bool can_reclaim_resources(const std::vector<QueueShare>& queues, uint32_t recla
     return false;
   }
   return !non_preemptible || non_preemptible_within_quota_with(q, request);
+}
+
+std::string reclaim_gate_problem(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                                 const Amounts& request, bool non_preemptible) {
+  if (can_reclaim_resources(queues, reclaimer_leaf, request, non_preemptible)) {
+    return {};
+  }
+  // KAI's units as its messages humanize them: cores, GB, GPUs.
+  static constexpr std::array<const char*, kResources> kName = {"cpu", "memory", "gpu"};
+  static constexpr std::array<const char*, kResources> kUnit = {" cores", " GB", " GPUs"};
+  static constexpr std::array<double, kResources> kDivisor = {1000.0, 1e9, 1.0};
+  const QueueShare& q = queues[reclaimer_leaf];
+  const auto exceeding = [&](double ResourceShare::*held, double ResourceShare::*bound,
+                             const char* what, const char* bound_name) -> std::string {
+    for (size_t r = 0; r < kResources; ++r) {
+      const double with = q.r[r].*held + request[r];
+      if (compare_quantities(with, q.r[r].*bound) > 0) {
+        return fmt::format(
+            "CanReclaimResources: queue {} would hold {:g}{} ({} {:g} + request "
+            "{:g}), above its {} of {:g}{} ({})",
+            q.name, with / kDivisor[r], kUnit[r], what, q.r[r].*held / kDivisor[r],
+            request[r] / kDivisor[r], bound_name, q.r[r].*bound / kDivisor[r], kUnit[r], kName[r]);
+      }
+    }
+    return {};
+  };
+  std::string problem =
+      exceeding(&ResourceShare::allocated, &ResourceShare::fair_share, "allocated", "fair share");
+  if (problem.empty()) {
+    problem = exceeding(&ResourceShare::allocated_not_preemptible, &ResourceShare::deserved,
+                        "non-preemptible", "quota (a non-preemptible job must stay within it)");
+  }
+  return problem;
 }
 
 bool is_reclaim_victim_candidate(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,

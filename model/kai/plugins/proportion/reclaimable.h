@@ -8,6 +8,7 @@
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace drasim::model::proportion {
@@ -17,6 +18,12 @@ namespace drasim::model::proportion {
 [[nodiscard]] bool can_reclaim_resources(const std::vector<QueueShare>& queues,
                                          uint32_t reclaimer_leaf, const Amounts& request,
                                          bool non_preemptible);
+
+/// Why `can_reclaim_resources` is false, with the arithmetic of the first resource that
+/// exceeds (empty when it is true). For drasim explain.
+[[nodiscard]] std::string reclaim_gate_problem(const std::vector<QueueShare>& queues,
+                                               uint32_t reclaimer_leaf, const Amounts& request,
+                                               bool non_preemptible);
 
 /// `FilterVictim`: whether jobs of `victim_leaf` may be considered at all. Compares the two
 /// queues just below the lowest common ancestor of the leaves (the top-level queues themselves
