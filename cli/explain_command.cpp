@@ -76,6 +76,7 @@ int run_explain(const ExplainOptions& options, std::ostream& out, std::ostream& 
   for (const reports::PodRow& r : rows) {
     if (r.namespace_name + "/" + r.name == key) {
       row = &r;
+      break;
     }
   }
   DRASIM_ASSERT(row != nullptr, "every pod of the scenario has a report row");

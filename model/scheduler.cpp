@@ -51,7 +51,8 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
       case Action::kConsolidation:
         if (options.placement == PlacementStrategy::kSpread) {
           if (options.observe_eviction) {
-            options.observe_eviction({"consolidation", EvictionStep::kSpread, {}, {}, 0, {}});
+            options.observe_eviction(
+                {Action::kConsolidation, EvictionStep::kSpread, {}, {}, 0, {}});
           }
         } else if (may_evict()) {
           run_consolidation(session, allocate, *candidates, result);

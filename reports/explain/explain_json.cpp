@@ -48,7 +48,7 @@ void queues(JsonWriter& w, const model::TaskProbe& p) {
     w.value(q.priority);
     for (size_t r = 0; r < model::proportion::kResources; ++r) {
       const model::proportion::ResourceShare& s = q.r[r];
-      w.key(r == 0 ? "cpu" : r == 1 ? "memory" : "gpu");
+      w.key(model::proportion::kResourceNames[r]);
       w.begin_object();
       w.key("deserved");
       amount(w, s.deserved);
@@ -162,7 +162,7 @@ void evictions(JsonWriter& w, const model::TaskProbe& p) {
   for (const model::EvictionTrace& t : p.evictions) {
     w.begin_object();
     w.key("action");
-    w.value(t.action);
+    w.value(model::action_name(t.action));
     w.key("step");
     w.value(kStep[static_cast<size_t>(t.step)]);
     w.key("victimJobs");

@@ -67,12 +67,9 @@ void write_gates(const model::TaskProbe& p, std::string& out) {
       const model::proportion::ResourceShare& s = q.r[r];
       out += fmt::format(
           "    {:<6} deserved {}, fair share {}, allocated {}, requested {}, limit {}\n",
-          r == 0   ? "cpu"
-          : r == 1 ? "memory"
-                   : "gpu",
-          queue_amount_text(r, s.deserved), queue_amount_text(r, s.fair_share),
-          queue_amount_text(r, s.allocated), queue_amount_text(r, s.request),
-          queue_amount_text(r, s.max_allowed));
+          model::proportion::kResourceNames[r], queue_amount_text(r, s.deserved),
+          queue_amount_text(r, s.fair_share), queue_amount_text(r, s.allocated),
+          queue_amount_text(r, s.request), queue_amount_text(r, s.max_allowed));
     }
   }
   out +=
@@ -200,7 +197,7 @@ void write_evictions(const model::TaskProbe& p, std::string& out) {
   }
   out += "\nEviction actions (same cycle, in the order they ran)\n";
   for (const model::EvictionTrace& t : p.evictions) {
-    out += fmt::format("  {:<13} {}\n", t.action, model::eviction_step_text(t));
+    out += fmt::format("  {:<13} {}\n", model::action_name(t.action), model::eviction_step_text(t));
   }
 }
 

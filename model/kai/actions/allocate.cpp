@@ -84,13 +84,10 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
         short_of_resources = true;
       }
     } else {
-      const ResourceVector& request = fit.on(n);
-      for (size_t slot = 0; slot < request.size(); ++slot) {
-        if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
-          ++per_slot[slot];
-          short_of_resources = true;
-        }
-      }
+      for_each_short_slot(fit.on(n), n, [&](size_t slot) {
+        ++per_slot[slot];
+        short_of_resources = true;
+      });
     }
     if (short_of_resources) {
       continue;

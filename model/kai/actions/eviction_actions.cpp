@@ -33,10 +33,10 @@ struct Scope {
   std::function<bool(const EvictionCandidates&, const JobInfo&)> job;
 };
 
-/// An action's name, its gate and the gate's arithmetic when it is closed (for explain only).
+/// An action, its gate and the gate's arithmetic when it is closed (for explain only).
 template <class Gate>
 struct ActionGate {
-  std::string_view name;
+  Action action;
   Gate open;
   std::function<std::string(const JobInfo&, const QuotaVector&)> problem;
 };
@@ -50,7 +50,7 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
                 MakePolicy policy_for, std::map<std::vector<uint32_t>, uint64_t>* memo = nullptr) {
   ClusterState& state = session.state;
   const bool tracing = static_cast<bool>(session.observe_eviction);
-  candidates.start_action(gate.name);
+  candidates.start_action(gate.action);
   EvictionSolver solver(session, placer);
   candidates.for_each_pending(
       [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
@@ -170,7 +170,7 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
     return free.gpus >= request[2] && free.mib >= wanted_mib(job);
   };
   const ActionGate<decltype(open)> gate{
-      "consolidation", open, [&](const JobInfo& job, const QuotaVector& request) {
+      Action::kConsolidation, open, [&](const JobInfo& job, const QuotaVector& request) {
         return fmt::format(
             "the cluster's idle and releasing GPUs ({:g} GPU, {} MiB) do not cover the job "
             "({:g} GPU, {} MiB of GPU memory): moving pods cannot make room",
@@ -231,7 +231,7 @@ void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& c
                                              !job.preemptible);
   };
   const ActionGate<decltype(open)> gate{
-      "reclaim", open, [&](const JobInfo& job, const QuotaVector& request) {
+      Action::kReclaim, open, [&](const JobInfo& job, const QuotaVector& request) {
         return proportion::reclaim_gate_problem(session.shares, job.queue.value,
                                                 to_amounts(request), !job.preemptible);
       }};
@@ -292,7 +292,7 @@ void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& c
     return !non_preemptible_over_quota(state, job, request);
   };
   const ActionGate<decltype(open)> gate{
-      "preempt", open, [&](const JobInfo& job, const QuotaVector& request) {
+      Action::kPreempt, open, [&](const JobInfo& job, const QuotaVector& request) {
         return non_preemptible_over_quota(state, job, request).value_or("");
       }};
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
@@ -322,8 +322,8 @@ void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& c
 }
 
 std::string eviction_step_text(const EvictionTrace& t) {
-  const bool consolidation = t.action == "consolidation";
-  const bool reclaim = t.action == "reclaim";
+  const bool consolidation = t.action == Action::kConsolidation;
+  const bool reclaim = t.action == Action::kReclaim;
   switch (t.step) {
     case EvictionStep::kNoVictims:
       return "not run: no job runs a preemptible pod, so there is nothing to evict";

@@ -12,7 +12,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -41,9 +40,9 @@ class EvictionCandidates {
   /// The lowest priority among the queue's running preemptible jobs (call when it has any).
   [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const;
 
-  /// A new action starts: scheduling signatures are remembered per action. `action` names it
+  /// A new action starts: scheduling signatures are remembered per action. `action` is named
   /// in the steps reported to Session::observe_eviction.
-  void start_action(std::string_view action) {
+  void start_action(Action action) {
     failed_.clear();
     action_ = action;
   }
@@ -110,7 +109,7 @@ class EvictionCandidates {
   mutable std::vector<std::optional<int64_t>> lowest_priority_;
   size_t victim_queues_ = 0;
   std::set<std::vector<uint32_t>> failed_;
-  std::string_view action_;
+  Action action_ = Action::kReclaim;
 };
 
 }  // namespace drasim::model

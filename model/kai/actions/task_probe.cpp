@@ -26,12 +26,9 @@ void static_filters(const ClusterState& s, const PodTemplate& t, FitRequest& fit
     out.filters[0] = shared_gpu_problem(t, n, s.names);
   } else {
     // Every exceeded slot of the request the fit compares (the bridge's, on this node).
-    const ResourceVector& request = fit.on(n);
-    for (size_t slot = 0; slot < request.size(); ++slot) {
-      if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot)) {
-        out.filters[0] += (out.filters[0].empty() ? "" : ", ") + resource_problem(t, slot, s.names);
-      }
-    }
+    for_each_short_slot(fit.on(n), n, [&](size_t slot) {
+      out.filters[0] += (out.filters[0].empty() ? "" : ", ") + resource_problem(t, slot, s.names);
+    });
   }
   out.filters[1] = dra_guard_problem(t, n, s.kai);
   out.filters[2] = n.condition_problem;

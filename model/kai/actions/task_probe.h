@@ -7,7 +7,7 @@
 /// DynamicResources filter where the others passed, as KAI does.
 
 #include "model/cluster/cluster_state.h"
-#include "model/kai/framework/eviction_trace.h"
+#include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/plugins/dynamicresources/device_verdicts.h"
 #include "model/kai/plugins/nodeplacement.h"

@@ -4,7 +4,6 @@
 
 #include "model/k8s/ids.h"
 #include "model/kai/api/placement_strategy.h"
-#include "model/kai/framework/eviction_trace.h"
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -44,6 +44,41 @@ inline constexpr std::array<ActionName, 5> kActionNames = {{
     {"preempt", Action::kPreempt},
     {"stalegangeviction", Action::kStaleGangEviction},
 }};
+
+/// What an eviction action did about one pending job, for `drasim explain`. The actions report
+/// each step where they leave a job behind, at the place they decide it, so explain tells the
+/// run's own truth; without an observer nothing is built.
+enum class EvictionStep {
+  kNoVictims,        ///< nothing runs that could be evicted (action-wide; `job` invalid)
+  kSpread,           ///< consolidation is off with the spread strategy (action-wide)
+  kQueueRuledOut,    ///< `queue` can find no victim for this action (the action's scope)
+  kJobRuledOut,      ///< the action's scope leaves the job out
+  kNotReady,         ///< the gang is short of minMember
+  kPreemptionDelay,  ///< PreemptionDelayNotElapsed (`detail`: until when)
+  kShapeFailed,      ///< a task of the same shape already failed in this action
+  kGateClosed,       ///< the action's gate (`detail`: the arithmetic)
+  kFailedBefore,     ///< consolidation: the shape failed before and nothing was freed since
+  kNoScenario,       ///< the solver found no valid scenario among `victims` victim jobs
+  kEvicted,          ///< the solver committed a scenario
+};
+
+struct EvictionTrace {
+  Action action = Action::kReclaim;  ///< consolidation, reclaim or preempt
+  EvictionStep step = EvictionStep::kNoVictims;
+  JobId job;      ///< invalid for action-wide steps
+  QueueId queue;  ///< kQueueRuledOut
+  size_t victims = 0;
+  std::string detail;
+};
+
+using EvictionObserver = std::function<void(const EvictionTrace&)>;
+
+/// The name of `action` (kActionNames is in enum order).
+[[nodiscard]] constexpr std::string_view action_name(Action action) {
+  return kActionNames[static_cast<size_t>(action)].name;
+}
+
+static_assert(action_name(Action::kStaleGangEviction) == "stalegangeviction");
 
 /// KAI's default `globalDefaultStalenessGracePeriod` (60 s).
 inline constexpr int64_t kDefaultStalenessGraceUs = 60'000'000;

@@ -7,7 +7,7 @@
 /// usage of a queue and its ancestors after a job's statement is committed or rolled back.
 
 #include "model/cluster/cluster_state.h"
-#include "model/kai/framework/eviction_trace.h"
+#include "model/kai/framework/cycle_result.h"
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>

@@ -41,6 +41,17 @@ std::vector<std::string> resource_problems(const PodTemplate& t, const ResourceV
 /// `idle_only`) in every slot: KAI's resource fit for non-shared tasks.
 bool fits_capacity(const ResourceVector& request, const NodeInfo& node, bool idle_only);
 
+/// Calls `short_of(slot)` for every slot where `request` exceeds the node's idle plus releasing
+/// capacity (the slots fits_capacity fails on): allocate's failure message and explain's probe.
+template <class ShortOf>
+void for_each_short_slot(const ResourceVector& request, const NodeInfo& node, ShortOf short_of) {
+  for (size_t slot = 0; slot < request.size(); ++slot) {
+    if (request.get(slot) > node.idle.get(slot) + node.releasing.get(slot)) {
+      short_of(slot);
+    }
+  }
+}
+
 /// KAI's DRA-only-node guard in `PredicateByNodeResourcesType` (kai-scheduler-behavior.md
 /// section 2.4) on a node with DRA GPUs: the v0.13 form rejects tasks with device-plugin GPUs
 /// (`GPUs() > 0`: whole GPUs from containers and gpu-fraction; gpu-memory slips through), the

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace drasim::model::proportion {
@@ -17,6 +18,9 @@ namespace drasim::model::proportion {
 enum Resource : size_t { kCpu = 0, kMemory = 1, kGpu = 2 };
 
 inline constexpr size_t kResources = 3;
+
+/// Their names, as KAI's queue details and drasim's reports write them.
+inline constexpr std::array<std::string_view, kResources> kResourceNames = {"cpu", "memory", "gpu"};
 
 /// One amount per resource in KAI units (cpu millicores, memory bytes, gpu devices).
 using Amounts = std::array<double, kResources>;

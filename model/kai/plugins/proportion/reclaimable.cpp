@@ -235,7 +235,6 @@ std::string reclaim_gate_problem(const std::vector<QueueShare>& queues, uint32_t
     return {};
   }
   // KAI's units as its messages humanize them: cores, GB, GPUs.
-  static constexpr std::array<const char*, kResources> kName = {"cpu", "memory", "gpu"};
   static constexpr std::array<const char*, kResources> kUnit = {" cores", " GB", " GPUs"};
   static constexpr std::array<double, kResources> kDivisor = {1000.0, 1e9, 1.0};
   const QueueShare& q = queues[reclaimer_leaf];
@@ -248,7 +247,8 @@ std::string reclaim_gate_problem(const std::vector<QueueShare>& queues, uint32_t
             "CanReclaimResources: queue {} would hold {:g}{} ({} {:g} + request "
             "{:g}), above its {} of {:g}{} ({})",
             q.name, with / kDivisor[r], kUnit[r], what, q.r[r].*held / kDivisor[r],
-            request[r] / kDivisor[r], bound_name, q.r[r].*bound / kDivisor[r], kUnit[r], kName[r]);
+            request[r] / kDivisor[r], bound_name, q.r[r].*bound / kDivisor[r], kUnit[r],
+            kResourceNames[r]);
       }
     }
     return {};
