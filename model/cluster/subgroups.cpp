@@ -273,6 +273,10 @@ bool subgroups_ready(const SubGroupTree& tree, const SubGroupPods& pods) {
   return Walk(tree, pods).ready(0);
 }
 
+bool subgroup_ready(const SubGroupTree& tree, const SubGroupPods& pods, size_t i) {
+  return Walk(tree, pods).ready(i);
+}
+
 int32_t first_unready_leaf(const SubGroupTree& tree, const SubGroupPods& pods) {
   const Walk w(tree, pods);
   for (const size_t leaf : w.leaves()) {

@@ -97,6 +97,10 @@ struct SubGroupPods {
 /// Whether the job may be scheduled: the root is ready.
 [[nodiscard]] bool subgroups_ready(const SubGroupTree& tree, const SubGroupPods& pods);
 
+/// Whether subgroup `i` is ready: a leaf's alive pods, or a set's ready members, reach its
+/// threshold.
+[[nodiscard]] bool subgroup_ready(const SubGroupTree& tree, const SubGroupPods& pods, size_t i);
+
 /// The first leaf (in tree order) that is not ready, for messages; -1 when all are.
 [[nodiscard]] int32_t first_unready_leaf(const SubGroupTree& tree, const SubGroupPods& pods);
 

@@ -67,6 +67,53 @@ void queues(JsonWriter& w, const model::TaskProbe& p) {
   w.end_array();
 }
 
+void queue_order(JsonWriter& w, const model::TaskProbe& p) {
+  w.key("queueOrder");
+  if (!p.turn) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("turn");
+  w.value(static_cast<int64_t>(p.turn->turn));
+  w.key("earlierTurns");
+  w.begin_array();
+  for (const auto& [queue, jobs] : p.turn->earlier) {
+    w.begin_object();
+    w.key("queue");
+    w.value(queue);
+    w.key("jobs");
+    w.value(static_cast<int64_t>(jobs));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("levels");
+  w.begin_array();
+  for (const model::QueueLevelProbe& level : p.turn->levels) {
+    w.begin_object();
+    w.key("queue");
+    w.value(level.queue);
+    w.key("before");
+    w.begin_array();
+    for (const model::QueueRival& r : level.rivals) {
+      w.begin_object();
+      w.key("queue");
+      w.value(r.name);
+      w.key("rule");
+      w.value(model::proportion::rule_name(r.verdict.rule));
+      w.key("mine");
+      w.raw_number(fmt::format("{}", r.verdict.left));
+      w.key("theirs");
+      w.raw_number(fmt::format("{}", r.verdict.right));
+      w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
 void nodes(JsonWriter& w, const model::TaskProbe& p) {
   w.key("nodes");
   w.begin_array();
@@ -181,6 +228,7 @@ void attempt(JsonWriter& w, const model::TaskProbe& p) {
   w.key("job");
   w.value(p.job);
   queues(w, p);
+  queue_order(w, p);
   w.key("overCapacity");
   w.value_or_null(p.over_capacity.value_or(""));
   w.key("gang");
@@ -191,6 +239,25 @@ void attempt(JsonWriter& w, const model::TaskProbe& p) {
   w.value(p.alive);
   w.key("ready");
   w.value(p.ready);
+  w.key("subgroups");
+  w.begin_array();
+  for (const model::SubgroupProbe& g : p.subgroups) {
+    w.begin_object();
+    w.key("name");
+    w.value(g.name);
+    w.key("parent");
+    w.value_or_null(g.parent);
+    w.key("leaf");
+    w.value(g.leaf);
+    w.key("alive");
+    w.value(g.alive);
+    w.key("threshold");
+    w.value(g.threshold);
+    w.key("ready");
+    w.value(g.ready);
+    w.end_object();
+  }
+  w.end_array();
   w.end_object();
   w.key("chunk");
   w.begin_array();

@@ -55,7 +55,67 @@ std::string verdict_line(const ExplainInput& in) {
   return out;
 }
 
-void write_gates(const model::TaskProbe& p, std::string& out) {
+/// Why the job's side (`mine`) went before a rival, by the rule that told them apart.
+std::string rival_text(const std::string& mine, const model::QueueRival& r) {
+  using Rule = model::proportion::QueueOrderRule;
+  const model::proportion::QueueOrderVerdict& v = r.verdict;
+  switch (v.rule) {
+    case Rule::kOverUtilised:
+      return fmt::format("{} holds more than its fair share of every resource, {} does not", r.name,
+                         mine);
+    case Rule::kStarved:
+      return fmt::format(
+          "{} stays within its deserved quota with its next job in every resource, {} would not",
+          mine, r.name);
+    case Rule::kPriority:
+      return fmt::format("priority {} > {}", v.left, v.right);
+    case Rule::kZeroShare:
+      return fmt::format("{} would hold a resource it has no allocatable share of", r.name);
+    case Rule::kShareWithJob:
+      return fmt::format("dominant resource share with its next job {:.4g} < {:.4g}", v.left,
+                         v.right);
+    case Rule::kShare:
+      return fmt::format("dominant resource share {:.4g} < {:.4g}", v.left, v.right);
+    case Rule::kAllocatableShares:
+      return fmt::format("allocatable shares no larger than {}'s, and smaller in one resource",
+                         r.name);
+    case Rule::kCreation:
+      return fmt::format("created before {}", r.name);
+    case Rule::kName:
+      return "equal by every rule; the name sorts first";
+    case Rule::kSame:
+      break;
+  }
+  return "the same queue";
+}
+
+void write_turn(const model::QueueTurnProbe& t, bool all, std::string& out) {
+  std::string earlier;
+  for (const auto& [queue, jobs] : t.earlier) {
+    earlier += fmt::format("{}{} x{}", earlier.empty() ? "" : ", ", queue, jobs);
+  }
+  out += fmt::format("  queue order: turn {} of the allocate action{}\n", t.turn,
+                     earlier.empty() ? " (the first)" : "; turns before it: " + earlier);
+  for (const model::QueueLevelProbe& level : t.levels) {
+    if (level.rivals.empty()) {
+      out += fmt::format("    {}: no other queue at its level had pending jobs\n", level.queue);
+      continue;
+    }
+    out += fmt::format("    {}: first of {} queues at its level with pending jobs\n", level.queue,
+                       level.rivals.size() + 1);
+    const size_t shown = all ? level.rivals.size() : std::min(kNodesShown, level.rivals.size());
+    for (size_t i = 0; i < shown; ++i) {
+      out += fmt::format("      before {}: {}\n", level.rivals[i].name,
+                         rival_text(level.queue, level.rivals[i]));
+    }
+    if (shown < level.rivals.size()) {
+      out +=
+          fmt::format("      ... ({} more; --nodes all lists them)\n", level.rivals.size() - shown);
+    }
+  }
+}
+
+void write_gates(const model::TaskProbe& p, bool all, std::string& out) {
   out += "\nGates\n";
   if (p.queues.empty()) {
     out += "  queue: does not exist (QueueDoesNotExist): no node is tried\n";
@@ -72,10 +132,29 @@ void write_gates(const model::TaskProbe& p, std::string& out) {
           queue_amount_text(r, s.request), queue_amount_text(r, s.max_allowed));
     }
   }
+  if (p.turn) {
+    write_turn(*p.turn, all, out);
+  } else if (!p.queues.empty()) {
+    out +=
+        "  queue order: the job had no turn in this cycle (its task's shape had already "
+        "failed, or the action ended first)\n";
+  }
   out +=
       "  capacity: " + p.over_capacity.value_or("within every limit and quota it must keep") + "\n";
-  out += fmt::format("  gang {}: {} alive of minMember {}: {}\n", p.job, p.alive, p.min_member,
-                     p.ready ? "ready" : "not ready, no node is tried");
+  const char* gang_verdict = p.ready ? "ready" : "not ready, no node is tried";
+  if (p.subgroups.empty()) {
+    out += fmt::format("  gang {}: {} alive of minMember {}: {}\n", p.job, p.alive, p.min_member,
+                       gang_verdict);
+  } else {
+    out += fmt::format("  gang {}: by subgroup (the PodGroup's minMember is ignored): {}\n", p.job,
+                       gang_verdict);
+  }
+  for (const model::SubgroupProbe& g : p.subgroups) {
+    out += fmt::format("    {}{}: {} {} of {} {}: {}\n", g.name,
+                       g.parent.empty() ? "" : " (in " + g.parent + ")", g.alive,
+                       g.leaf ? "alive pods" : "ready members", g.threshold,
+                       g.leaf ? "minMember" : "minSubGroup", g.ready ? "ready" : "not ready");
+  }
   if (p.chunk.size() > 1) {
     out += fmt::format("  placed together: {}\n", fmt::join(p.chunk, ", "));
   }
@@ -246,7 +325,7 @@ std::string explain_text(const ExplainInput& in) {
   const model::TaskProbe& p = *w.probe();
   out += fmt::format("\nAttempt at {} ({})\n", seconds(sim::SimTime{p.at_us}),
                      w.until() ? "the last at or before --at" : "the last one");
-  write_gates(p, out);
+  write_gates(p, in.all_nodes, out);
   write_filters(p, in.all_nodes, out);
   write_devices(p, in.all_nodes, out);
   write_scores(p, in.all_nodes, out);

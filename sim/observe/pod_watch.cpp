@@ -49,6 +49,8 @@ void PodWatch::record(SimTime at, PodEvent::Kind kind, std::string node, std::st
 void PodWatch::before_cycle(const model::ClusterState& state) {
   waiting_ = pod_.valid() && state.pod(pod_).phase == model::PodPhase::kPending;
   probed_in_cycle_ = false;
+  turns_.clear();
+  turns_taken_ = 0;
   state_ = &state;
   if (pod_.valid()) {
     job_ = state.pod(pod_).job;
@@ -76,13 +78,29 @@ void PodWatch::observe_eviction(const model::EvictionTrace& trace) {
 
 void PodWatch::observe(model::Session& session, const model::AllocateAction& action,
                        model::JobId job, model::PlacementStrategy placement) {
-  if (!waiting_ || probed_in_cycle_ || (until_ && session.now_us > until_->us)) {
+  if (!waiting_ || probed_in_cycle_) {
     return;
   }
+  if (try_probe(session, action, job, placement) || !job.valid()) {
+    return;
+  }
+  // A turn before the pod's, counted by its leaf queue in the order of their first turns.
+  const std::string& queue = session.shares[session.state.jobs[job.index()].queue.index()].name;
+  auto it = std::find_if(turns_.begin(), turns_.end(),
+                         [&](const std::pair<std::string, size_t>& t) { return t.first == queue; });
+  if (it == turns_.end()) {
+    it = turns_.insert(turns_.end(), {queue, 0});
+  }
+  ++it->second;
+  ++turns_taken_;
+}
+
+bool PodWatch::try_probe(model::Session& session, const model::AllocateAction& action,
+                         model::JobId job, model::PlacementStrategy placement) {
   const model::ClusterState& state = session.state;
   const model::PodInfo& p = state.pod(pod_);
-  if (p.phase != model::PodPhase::kPending) {
-    return;
+  if ((until_ && session.now_us > until_->us) || p.phase != model::PodPhase::kPending) {
+    return false;
   }
   // The attempt that takes this pod's job; else, once the allocate action is done, the state
   // its pending pod was left in (a job it did not take: its task's shape had already failed,
@@ -90,17 +108,23 @@ void PodWatch::observe(model::Session& session, const model::AllocateAction& act
   std::vector<model::PodId> chunk;
   if (job.valid()) {
     if (job != p.job) {
-      return;
+      return false;
     }
     chunk = action.tasks_to_allocate(state.jobs[job.index()]);
     if (std::find(chunk.begin(), chunk.end(), pod_) == chunk.end()) {
-      return;
+      return false;
     }
   } else {
     chunk = action.tasks_to_allocate(state.jobs[p.job.index()]);
   }
   probed_in_cycle_ = true;
-  probe_ = model::probe_task(session, pod_, chunk, placement);
+  probe_ =
+      model::probe_task(session, pod_, chunk, placement, job.valid() ? action.picker() : nullptr);
+  if (probe_->turn) {
+    probe_->turn->turn = turns_taken_ + 1;
+    probe_->turn->earlier = turns_;
+  }
+  return true;
 }
 
 void PodWatch::after_cycle(const model::ClusterState& state, const model::CycleResult& result,

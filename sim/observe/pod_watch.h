@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace drasim::sim {
@@ -73,6 +74,10 @@ class PodWatch {
   [[nodiscard]] std::optional<SimTime> until() const { return until_; }
 
  private:
+  /// Probes the pod when `job`'s turn (or the action's end) is its attempt; false otherwise.
+  bool try_probe(model::Session& session, const model::AllocateAction& action, model::JobId job,
+                 model::PlacementStrategy placement);
+
   std::string key_;
   std::optional<SimTime> until_;
   model::PodId pod_;
@@ -81,6 +86,9 @@ class PodWatch {
   const model::ClusterState* state_ = nullptr;  ///< the cycle's state (set before it)
   model::JobId job_;
   model::QueueId queue_;
+  /// The allocate action's turns before the pod's in the cycle: per leaf queue, and in all.
+  std::vector<std::pair<std::string, size_t>> turns_;
+  size_t turns_taken_ = 0;
   std::vector<PodEvent> history_;
   std::optional<model::TaskProbe> probe_;
 };

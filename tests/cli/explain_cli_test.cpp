@@ -54,6 +54,25 @@ spec:
 ---
 )";
 
+/// The JSON writer's indented output on one line: each line break and the indentation after it
+/// go (a space stays after a comma), so that a test can name a whole object.
+std::string one_line(const std::string& json) {
+  std::string out;
+  for (size_t i = 0; i < json.size(); ++i) {
+    if (json[i] != '\n') {
+      out += json[i];
+      continue;
+    }
+    while (i + 1 < json.size() && json[i + 1] == ' ') {
+      ++i;
+    }
+    if (!out.empty() && out.back() == ',') {
+      out += ' ';
+    }
+  }
+  return out;
+}
+
 const std::string kScenario = R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {name: explained}
@@ -133,6 +152,112 @@ spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
   CHECK(contains(r.out,
                  "  0.0s           attempt: pod group gang is not ready: 2 of 3 required "
                  "pods exist\n"));
+}
+
+TEST_CASE("explain: a gang with subgroups is judged per subgroup, and minMember is ignored") {
+  // KAI IsReadyForScheduling with subgroups: every leaf needs minMember alive pods, a set its
+  // minSubGroup of ready members. workers has 2 of its 3 pods, ps 1 of 1; the root set needs
+  // both, so the job is not ready though 3 pods exist against the PodGroup's minMember 1.
+  const TempDir dir;
+  const std::string group = R"(apiVersion: scheduling.run.ai/v2alpha2
+kind: PodGroup
+metadata: {name: train}
+spec:
+  queue: q
+  minMember: 1
+  subGroups:
+  - {name: workers, minMember: 3}
+  - {name: ps, minMember: 1}
+---
+)";
+  std::string pods;
+  for (const auto& [name, sub] :
+       {std::pair{"w-0", "workers"}, std::pair{"w-1", "workers"}, std::pair{"ps-0", "ps"}}) {
+    pods += std::string(R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: )") + name
+            + R"(
+  annotations: {pod-group-name: train}
+  labels: {kai.scheduler/queue: q, kai.scheduler/subgroup-name: )"
+            + sub + R"(}
+spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}
+---
+)";
+  }
+  const std::string file = dir.write("s.yaml", kGpuNodes + kQueue + group + pods + kScenario);
+  const Run r = drasim({"explain", file, "--pod", "default/ps-0"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out,
+                 "  gang default/train: by subgroup (the PodGroup's minMember is ignored): "
+                 "not ready, no node is tried\n"
+                 "    workers: 2 alive pods of 3 minMember: not ready\n"
+                 "    ps: 1 alive pods of 1 minMember: ready\n"));
+  const Run json = drasim({"explain", file, "--pod", "default/ps-0", "--format", "json"});
+  CHECK(contains(one_line(json.out),
+                 R"("subgroups": [{"name": "workers", "parent": null, "leaf": true, "alive": 2, )"
+                 R"("threshold": 3, "ready": false}, {"name": "ps")"));
+}
+
+TEST_CASE("explain: the queue's place in queue order, and the rule at each level of the tree") {
+  // Departments d1 (priority 200) and d2 (100), GPU quota 2 each; d1 holds qa (quota 1) and
+  // qb (quota 0), d2 holds qc (quota 2). One 1-GPU pod per leaf queue, n1 has 2 free GPUs.
+  // Turn 1: at the top both departments are starved (0 + 1 <= 2), so priority decides: d1.
+  // Under d1, qa's 0 + 1 <= 1 is within its quota and qb's 0 + 1 > 0 is not: qa is starved,
+  // qb is not (queue order rule 2), so qa goes first.
+  const TempDir dir;
+  const auto queue = [](const std::string& name, const std::string& parent, int quota,
+                        int priority) {
+    return R"(apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: )"
+           + name + "}\nspec:\n" + (parent.empty() ? "" : "  parentQueue: " + parent + "\n")
+           + "  priority: " + std::to_string(priority) + R"(
+  resources:
+    gpu: {quota: )"
+           + std::to_string(quota) + R"(, limit: -1, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+---
+)";
+  };
+  const auto pod = [](const std::string& name, const std::string& q) {
+    return R"(apiVersion: v1
+kind: Pod
+metadata: {name: )"
+           + name + ", labels: {kai.scheduler/queue: " + q + R"(}}
+spec:
+  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: "1"}}}]
+---
+)";
+  };
+  const std::string file =
+      dir.write("s.yaml", kGpuNodes + queue("d1", "", 2, 200) + queue("d2", "", 2, 100)
+                              + queue("qa", "d1", 1, 100) + queue("qb", "d1", 0, 100)
+                              + queue("qc", "d2", 2, 100) + pod("pa", "qa") + pod("pb", "qb")
+                              + pod("pc", "qc") + kScenario);
+  const Run a = drasim({"explain", file, "--pod", "default/pa"});
+  CHECK(a.code == 0);
+  CHECK(contains(a.out,
+                 "  queue order: turn 1 of the allocate action (the first)\n"
+                 "    qa: first of 2 queues at its level with pending jobs\n"
+                 "      before qb: qa stays within its deserved quota with its next job in every "
+                 "resource, qb would not\n"
+                 "    d1: first of 2 queues at its level with pending jobs\n"
+                 "      before d2: priority 200 > 100\n"));
+  // Turn 2 goes to d1 again (1 + 1 <= 2 keeps it starved, and its priority is higher): qb.
+  // qc's job comes third, alone in d2 and, with d1 empty, alone at the top.
+  const Run c = drasim({"explain", file, "--pod", "default/pc"});
+  CHECK(contains(c.out,
+                 "  queue order: turn 3 of the allocate action; turns before it: qa x1, qb x1\n"
+                 "    qc: no other queue at its level had pending jobs\n"
+                 "    d2: no other queue at its level had pending jobs\n"));
+  const Run json = drasim({"explain", file, "--pod", "default/pa", "--format", "json"});
+  CHECK(contains(one_line(json.out),
+                 R"("queueOrder": {"turn": 1, "earlierTurns": [], "levels": [{"queue": "qa", )"
+                 R"("before": [{"queue": "qb", "rule": "starved", "mine": 0, "theirs": 0}]}, )"
+                 R"({"queue": "d1", "before": [{"queue": "d2", "rule": "priority", "mine": 200, )"
+                 R"("theirs": 100}]}]}, )"));
 }
 
 TEST_CASE("explain: a DRA pod whose claim's CEL selector no device of the node matches") {

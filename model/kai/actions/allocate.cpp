@@ -719,6 +719,7 @@ void AllocateAction::run(CycleResult& result) {
         return chunk_request(state_, tasks_to_allocate(state_.jobs[key.job.index()]));
       },
       [this](const JobKey& key) { return key.simple && failed_classes_[key.head_class]; });
+  picker_ = &picker;
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
     const JobId job = key->job;
@@ -744,6 +745,7 @@ void AllocateAction::run(CycleResult& result) {
       picker.push_back(*info.indexed);
     }
   }
+  picker_ = nullptr;
   if (options_.observe_allocate) {
     options_.observe_allocate(session_, *this, JobId());
   }

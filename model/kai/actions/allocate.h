@@ -5,6 +5,7 @@
 
 #include "model/cluster/cluster_state.h"
 #include "model/kai/actions/feasible_nodes.h"
+#include "model/kai/actions/job_picker.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
@@ -69,6 +70,10 @@ class AllocateAction {
   /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
 
+  /// While run() takes its jobs (during an observe_allocate call for one): its job queue, to
+  /// see which queues the job's queue went before. Null otherwise.
+  [[nodiscard]] const JobPicker* picker() const { return picker_; }
+
  private:
   /// Where a topology-constrained task may go: one candidate node set (by node index) and the
   /// preferred-level score per node (empty without a preferred level).
@@ -125,6 +130,7 @@ class AllocateAction {
   std::vector<Statement::Op> pipelined_;
   bool allocating_ = true;  ///< the allocate action is running (fit-class failures are final)
   const FeasibleNodes* feasible_ = nullptr;  ///< see simulate_on
+  const JobPicker* picker_ = nullptr;        ///< see picker()
 };
 
 }  // namespace drasim::model

@@ -105,6 +105,22 @@ std::optional<JobKey> JobPicker::pop() {
   return key;
 }
 
+std::vector<std::vector<JobPicker::Rival>> JobPicker::rivals(QueueId leaf) const {
+  std::vector<std::vector<Rival>> out;
+  for (QueueId q = leaf; q.valid(); q = session_.state.queues[q.index()].parent) {
+    const QueueId parent = session_.state.queues[q.index()].parent;
+    std::vector<Rival>& level = out.emplace_back();
+    for (const QueueId sibling :
+         parent.valid() ? session_.children[parent.index()] : session_.top_level) {
+      const std::optional<Best>& best = best_[sibling.index()];
+      if (sibling != q && fresh_[sibling.index()] && best) {
+        level.push_back(Rival{sibling, best->request});
+      }
+    }
+  }
+  return out;
+}
+
 void JobPicker::push_back(const JobKey& key) {
   const QueueId queue = session_.state.jobs[key.job.index()].queue;
   Work& w = work_[queue.index()];

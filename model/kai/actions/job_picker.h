@@ -42,6 +42,18 @@ class JobPicker {
   /// at the next pop. Choices of untouched subtrees are kept between pops.
   void invalidate(QueueId queue);
 
+  /// A queue that competed with the last popped job's queue at one level of its path, with the
+  /// request of the best pending job below it (what the queue order compared).
+  struct Rival {
+    QueueId queue;
+    QuotaVector request;
+  };
+
+  /// Right after pop(): for each level of `leaf`'s path, the leaf first, the other queues at
+  /// that level that still had pending jobs, in level order. Every sibling on the path was
+  /// evaluated by the pop's descent, so their choices are fresh.
+  [[nodiscard]] std::vector<std::vector<Rival>> rivals(QueueId leaf) const;
+
   /// Jobs dropped because `settled` said so.
   [[nodiscard]] size_t settled_count() const { return settled_count_; }
 

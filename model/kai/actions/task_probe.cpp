@@ -19,6 +19,56 @@ void probe_queues(const Session& session, const JobInfo& job, TaskProbe& out) {
   }
 }
 
+/// Which queues the job's queue and its ancestors went before, and by which rule.
+QueueTurnProbe probe_turn(const Session& session, const JobInfo& job,
+                          const proportion::Amounts& request, const JobPicker& picker) {
+  QueueTurnProbe out;
+  const std::vector<std::vector<JobPicker::Rival>> rivals = picker.rivals(job.queue);
+  QueueId q = job.queue;
+  for (const std::vector<JobPicker::Rival>& level : rivals) {
+    const proportion::QueueShare& mine = session.shares[q.index()];
+    QueueLevelProbe probe{mine.name, {}};
+    for (const JobPicker::Rival& r : level) {
+      const proportion::QueueShare& theirs = session.shares[r.queue.index()];
+      probe.rivals.push_back(QueueRival{
+          theirs.name, proportion::queue_order_verdict(
+                           {mine, request}, {theirs, to_amounts(r.request)}, session.total)});
+    }
+    std::sort(probe.rivals.begin(), probe.rivals.end(),
+              [](const QueueRival& a, const QueueRival& b) {
+                return a.verdict.rule != b.verdict.rule ? a.verdict.rule > b.verdict.rule
+                                                        : a.name < b.name;
+              });
+    out.levels.push_back(std::move(probe));
+    q = session.state.queues[q.index()].parent;
+  }
+  return out;
+}
+
+std::vector<SubgroupProbe> probe_subgroups(const ClusterState& s, const JobInfo& job) {
+  std::vector<SubgroupProbe> out;
+  if (!job.subgroups) {
+    return out;
+  }
+  const SubGroupTree& tree = *job.subgroups;
+  const SubGroupPods pods = s.subgroup_pods(job);
+  for (size_t i = 1; i < tree.nodes().size(); ++i) {
+    const SubGroupNode& n = tree.node(i);
+    SubgroupProbe p{n.name, n.parent > 0 ? tree.node(static_cast<size_t>(n.parent)).name : "",
+                    n.leaf};
+    if (n.leaf) {
+      p.alive = static_cast<int64_t>(pods.pending[i].size() + pods.active[i].size());
+    } else {
+      p.alive = std::count_if(n.children.begin(), n.children.end(),
+                              [&](uint32_t c) { return subgroup_ready(tree, pods, c); });
+    }
+    p.threshold = tree.threshold(i);
+    p.ready = subgroup_ready(tree, pods, i);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
 /// Every filter but DynamicResources on `n`, in KAI's order.
 void static_filters(const ClusterState& s, const PodTemplate& t, FitRequest& fit, const NodeInfo& n,
                     NodeProbe& out) {
@@ -73,7 +123,7 @@ std::vector<BridgeProbe> probe_bridge(const ClusterState& s, const PodTemplate& 
 }  // namespace
 
 TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
-                     PlacementStrategy placement) {
+                     PlacementStrategy placement, const JobPicker* picker) {
   ClusterState& s = session.state;
   const PodInfo& p = s.pod(pod);
   const PodTemplate& t = s.spec_of(pod);
@@ -85,9 +135,13 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
     out.chunk.push_back(s.pod_key(c));
   }
   probe_queues(session, job, out);
+  if (picker != nullptr && job.queue.valid()) {
+    out.turn = probe_turn(session, job, to_amounts(chunk_request(s, chunk)), *picker);
+  }
   out.min_member = job.min_member;
   out.alive = job.alive_pods();
   out.ready = s.ready_for_scheduling(job);
+  out.subgroups = probe_subgroups(s, job);
   if (!chunk.empty()) {
     out.over_capacity = over_queue_capacity(s, job, chunk_request(s, chunk));
   }

@@ -7,10 +7,12 @@
 /// DynamicResources filter where the others passed, as KAI does.
 
 #include "model/cluster/cluster_state.h"
+#include "model/kai/actions/job_picker.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/plugins/dynamicresources/device_verdicts.h"
 #include "model/kai/plugins/nodeplacement.h"
+#include "model/kai/plugins/proportion/queue_order.h"
 
 #include <array>
 #include <optional>
@@ -54,6 +56,41 @@ struct QueueProbe {
   std::array<proportion::ResourceShare, proportion::kResources> r;
 };
 
+/// One subgroup of the job's gang (KAI IsReadyForScheduling per subgroup).
+struct SubgroupProbe {
+  std::string name;
+  std::string parent;  ///< empty: directly under the PodGroup
+  bool leaf = true;
+  /// A leaf: its alive pods (pending or active allocated); a set: its ready members.
+  int64_t alive = 0;
+  int64_t threshold = 0;  ///< minMember of a leaf, minSubGroup (or every member) of a set
+  bool ready = true;
+};
+
+/// A queue the job's queue (or its ancestor) went before at one level of the queue tree, and
+/// the queue-order rule that decided (`verdict.left` is the job's side).
+struct QueueRival {
+  std::string name;
+  proportion::QueueOrderVerdict verdict;
+};
+
+/// One level of the job's queue path: the queue on the path, and the queues at the same level
+/// that still had pending jobs, closest first (decided by the latest rule), then by name.
+struct QueueLevelProbe {
+  std::string queue;
+  std::vector<QueueRival> rivals;
+};
+
+/// The job's turn in the allocate action: KAI takes one job at a time from the queue that goes
+/// first, descending from the top-level queues (JobsOrderByQueues).
+struct QueueTurnProbe {
+  size_t turn = 0;  ///< 1-based, among the jobs the action took in the cycle
+  /// The leaf queues whose jobs had turns before it, with how many, in the order of their
+  /// first turn (filled by the caller that counts the turns: sim/observe/pod_watch.h).
+  std::vector<std::pair<std::string, size_t>> earlier;
+  std::vector<QueueLevelProbe> levels;  ///< the leaf's level first
+};
+
 /// One extended resource of the pod that a DeviceClass answers to (KEP-5004 bridge,
 /// DeviceClassByResource).
 struct BridgeProbe {
@@ -74,12 +111,16 @@ struct TaskProbe {
   std::string job;  ///< `namespace/name` of its PodGroup
   /// The queue first, then its ancestors up to the top level (empty: the queue does not exist).
   std::vector<QueueProbe> queues;
+  /// Set when the attempt is the job's turn (not when the action ended without one).
+  std::optional<QueueTurnProbe> turn;
   /// The capacity policy's verdict on the job's chunk (OverLimit, NonPreemptibleOverQuota).
   std::optional<std::string> over_capacity;
   /// The job's gang: alive pods (KAI IsReadyForScheduling) against minMember.
   int64_t min_member = 1;
   int64_t alive = 0;
   bool ready = true;
+  /// The gang's subgroups in tree order (empty without subgroups: minMember applies).
+  std::vector<SubgroupProbe> subgroups;
   /// The tasks the attempt places together (KAI GetTasksToAllocate), as `namespace/name`.
   std::vector<std::string> chunk;
   /// Why no node can take the task at all: the DynamicResources PreFilter, or a request larger
@@ -95,9 +136,10 @@ struct TaskProbe {
 };
 
 /// Probes `pod` (pending), attempted in `chunk`, on the session's current state. `placement` is
-/// the cycle's strategy. Filters' caches may fill (they are exact); nothing the scheduler
+/// the cycle's strategy; `picker`, the allocate action's job queue when the attempt is the
+/// job's turn (null otherwise). Filters' caches may fill (they are exact); nothing the scheduler
 /// decides changes.
 TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
-                     PlacementStrategy placement);
+                     PlacementStrategy placement, const JobPicker* picker);
 
 }  // namespace drasim::model

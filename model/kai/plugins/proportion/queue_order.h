@@ -5,6 +5,10 @@
 
 #include "model/kai/plugins/proportion/queue_share.h"
 
+#include <array>
+#include <cstdint>
+#include <string_view>
+
 namespace drasim::model::proportion {
 
 /// One side of a comparison: the queue, the init request of its next job (what
@@ -29,6 +33,43 @@ struct QueueOrderSide {
 ///    equal creation timestamps to heap order, smaller `name` first.
 [[nodiscard]] bool queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
                                 const Amounts& cluster_total);
+
+/// The rules of `queue_before`, in the order they are tried; kSame when none tells the two
+/// apart (a queue against itself).
+enum class QueueOrderRule : uint8_t {
+  kOverUtilised,
+  kStarved,
+  kPriority,
+  kZeroShare,
+  kShareWithJob,
+  kShare,
+  kAllocatableShares,
+  kCreation,
+  kName,
+  kSame,
+};
+
+/// A name per rule, as JSON outputs spell it.
+inline constexpr std::array<std::string_view, 10> kQueueOrderRuleNames = {
+    "overUtilised", "starved",           "priority", "zeroShare", "shareWithJob",
+    "share",        "allocatableShares", "creation", "name",      "same"};
+
+[[nodiscard]] inline std::string_view rule_name(QueueOrderRule rule) {
+  return kQueueOrderRuleNames[static_cast<size_t>(rule)];
+}
+
+/// Which rule tells `l` and `r` apart, whether `l` goes first by it, and the two values it
+/// compared where it compares numbers (priorities, dominant resource shares; 0 otherwise).
+struct QueueOrderVerdict {
+  QueueOrderRule rule = QueueOrderRule::kSame;
+  bool left_first = false;
+  double left = 0;
+  double right = 0;
+};
+
+[[nodiscard]] QueueOrderVerdict queue_order_verdict(const QueueOrderSide& l,
+                                                    const QueueOrderSide& r,
+                                                    const Amounts& cluster_total);
 
 [[nodiscard]] bool queue_before(const QueueShare& l, const Amounts& l_next_job, const QueueShare& r,
                                 const Amounts& r_next_job, const Amounts& cluster_total);
