@@ -114,6 +114,37 @@ void queue_order(JsonWriter& w, const model::TaskProbe& p) {
   w.end_object();
 }
 
+void topology(JsonWriter& w, const model::TaskProbe& p) {
+  w.key("topology");
+  if (!p.topology) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("constraint");
+  w.value(p.topology->constraint);
+  w.key("domains");
+  w.begin_array();
+  for (const model::TopologyDomainVerdict& d : p.topology->domains) {
+    w.begin_object();
+    w.key("domain");
+    w.value(d.domain);
+    w.key("level");
+    w.value(d.level);
+    w.key("nodes");
+    w.value(static_cast<int64_t>(d.nodes));
+    w.key("offered");
+    w.value(d.offered);
+    w.key("why");
+    w.value_or_null(d.why);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("failure");
+  w.value_or_null(p.topology->failure);
+  w.end_object();
+}
+
 void nodes(JsonWriter& w, const model::TaskProbe& p) {
   w.key("nodes");
   w.begin_array();
@@ -159,7 +190,8 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
             std::pair{"nodeavailability", n.score->availability},
             std::pair{"resourcetype", n.score->resource_type},
             std::pair{"gpusharingorder", n.score->gpu_sharing},
-            std::pair{"nodeplacement", n.score->placement}}) {
+            std::pair{"nodeplacement", n.score->placement},
+            std::pair{"topology", n.score->topology}}) {
         w.key(name);
         w.raw_number(points_text(value));
       }
@@ -267,6 +299,7 @@ void attempt(JsonWriter& w, const model::TaskProbe& p) {
   w.end_array();
   w.key("rejection");
   w.value_or_null(p.rejection);
+  topology(w, p);
   nodes(w, p);
   bridge(w, p);
   w.key("chosen");

@@ -163,6 +163,31 @@ void write_gates(const model::TaskProbe& p, bool all, std::string& out) {
   }
 }
 
+void write_topology(const model::TaskProbe& p, bool all, std::string& out) {
+  if (!p.topology) {
+    return;
+  }
+  const model::TopologyProbe& t = *p.topology;
+  out += fmt::format("\nTopology ({}; domains in the order allocate tries them)\n", t.constraint);
+  size_t tried = 0;
+  const size_t shown = all ? t.domains.size() : std::min(kNodesShown, t.domains.size());
+  for (size_t i = 0; i < t.domains.size(); ++i) {
+    const model::TopologyDomainVerdict& d = t.domains[i];
+    tried += d.offered ? 1 : 0;
+    if (i < shown) {
+      out += fmt::format("  {} ({}, {} {}): {}\n", d.domain, d.level, d.nodes,
+                         d.nodes == 1 ? "node" : "nodes",
+                         d.offered ? fmt::format("offered, try {}", tried) : d.why);
+    }
+  }
+  if (shown < t.domains.size()) {
+    out += fmt::format("  ... ({} more; --nodes all lists them)\n", t.domains.size() - shown);
+  }
+  if (!t.failure.empty()) {
+    out += "  no domain offered: " + t.failure + "\n";
+  }
+}
+
 void write_filters(const model::TaskProbe& p, bool all_nodes, std::string& out) {
   const std::vector<NodeGroup> groups = group_nodes(p);
   const size_t passed = groups.empty() || !groups.front().passed ? 0 : groups.front().nodes.size();
@@ -231,7 +256,7 @@ void write_scores(const model::TaskProbe& p, bool all_nodes, std::string& out) {
     for (const auto& [name, value] :
          {std::pair{"nominatednode", s.nominated}, std::pair{"nodeavailability", s.availability},
           std::pair{"resourcetype", s.resource_type}, std::pair{"gpusharingorder", s.gpu_sharing},
-          std::pair{"nodeplacement", s.placement}}) {
+          std::pair{"nodeplacement", s.placement}, std::pair{"topology", s.topology}}) {
       if (value != 0) {
         parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", name, points_text(value));
       }
@@ -326,6 +351,7 @@ std::string explain_text(const ExplainInput& in) {
   out += fmt::format("\nAttempt at {} ({})\n", seconds(sim::SimTime{p.at_us}),
                      w.until() ? "the last at or before --at" : "the last one");
   write_gates(p, in.all_nodes, out);
+  write_topology(p, in.all_nodes, out);
   write_filters(p, in.all_nodes, out);
   write_devices(p, in.all_nodes, out);
   write_scores(p, in.all_nodes, out);

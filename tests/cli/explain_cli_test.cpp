@@ -260,6 +260,30 @@ spec:
                  R"("theirs": 100}]}]}, )"));
 }
 
+TEST_CASE("explain: the topology domains a gang's required level offers, in the order tried") {
+  // tests/cases/topology/gang-requiring-a-rack-...: two 2-GPU members must share a rack. At 0 s
+  // r1 (r1-a, 2 GPUs) has room for 1 member and r2 (r2-a free, r2-b held by `first`) for 1 too:
+  // no rack is offered, so no node is chosen although r1-a and r2-a pass every filter. At 30 s
+  // `first` ends and r2 holds 2: it is the only domain, so the member goes to r2-a, not to r1-a
+  // (which sorts first and scores the same).
+  const std::string file =
+      std::string(DRASIM_SOURCE_DIR)
+      + "/tests/cases/topology/gang-requiring-a-rack-waits-until-one-rack-has-room-for-all-of-it.yaml";
+  const Run early = drasim({"explain", file, "--pod", "default/member-0", "--at", "10s"});
+  CHECK(early.code == 0);
+  CHECK(contains(early.out,
+                 "Topology (topology net, required level example.com/rack; domains in the order "
+                 "allocate tries them)\n"
+                 "  r1 (example.com/rack, 1 node): room for 1 of the job's 2 pods\n"
+                 "  r2 (example.com/rack, 2 nodes): room for 1 of the job's 2 pods\n"
+                 "  no domain offered: topology net, required level example.com/rack: no domain "
+                 "at the relevant levels can host the job's 2 pods\n"));
+  CHECK_FALSE(contains(early.out, "KAI places the pod on"));
+  const Run last = drasim({"explain", file, "--pod", "default/member-0"});
+  CHECK(contains(last.out, "  r2 (example.com/rack, 2 nodes): offered, try 1\n"));
+  CHECK(contains(last.out, "KAI places the pod on r2-a\n"));
+}
+
 TEST_CASE("explain: a DRA pod whose claim's CEL selector no device of the node matches") {
   // The class takes every gpu.nvidia.com device; the claim asks productName H100 and the only
   // node publishes two L4s, so the allocator finds nothing (upstream Filter: cannot allocate

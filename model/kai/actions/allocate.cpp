@@ -487,14 +487,7 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_in_topology(
   // checkpoint (actions/common/allocate.go; plugins/topology/job_filtering.go).
   // Mapped non-GPU resources of the job: KAI's topology plugin skips them (a cluster-wide
   // DeviceClass lookup); without the skip their zero idle rejects every domain.
-  std::vector<size_t> mapped;
-  for (const PodId p : tasks) {
-    for (const size_t slot : mapped_scalar_slots(state_, state_.spec_of(p))) {
-      if (std::find(mapped.begin(), mapped.end(), slot) == mapped.end()) {
-        mapped.push_back(slot);
-      }
-    }
-  }
+  const std::vector<size_t> mapped = mapped_scalar_slots(state_, tasks);
   const bool skip = state_.kai.skip_delegated_in_topology;
   const TopologyPlan plan =
       plan_topology(state_, job, tasks, skip ? mapped : std::vector<size_t>{});

@@ -120,6 +120,38 @@ std::vector<BridgeProbe> probe_bridge(const ClusterState& s, const PodTemplate& 
   return out;
 }
 
+/// A node that passed every filter: its index and total score.
+struct Scored {
+  size_t node;
+  int64_t score;
+};
+
+/// The best score among the nodes that passed (`scored`, in name order: a tie keeps the first,
+/// as allocate's scan does). With a topology plan, only inside the first domain it offers that
+/// has such a node (allocate tries the domains in order; for a gang the other members' fit,
+/// which it also needs, is not judged here); none when it offers none.
+std::optional<std::string> choose(const ClusterState& s, const std::vector<Scored>& scored,
+                                  const TopologyPlan* plan) {
+  const auto best_of = [&](const std::vector<bool>* within) -> std::optional<std::string> {
+    const Scored* best = nullptr;
+    for (const Scored& c : scored) {
+      if ((within == nullptr || (*within)[c.node]) && (best == nullptr || c.score > best->score)) {
+        best = &c;
+      }
+    }
+    return best != nullptr ? std::optional<std::string>(s.nodes[best->node].name) : std::nullopt;
+  };
+  if (plan == nullptr) {
+    return best_of(nullptr);
+  }
+  for (const TopologyNodeSet& set : plan->sets) {
+    if (auto chosen = best_of(&set.nodes)) {
+      return chosen;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chunk,
@@ -146,6 +178,15 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
     out.over_capacity = over_queue_capacity(s, job, chunk_request(s, chunk));
   }
   out.bridge = probe_bridge(s, t);
+  std::optional<TopologyPlan> plan;
+  if (job.topology && !chunk.empty()) {
+    plan = plan_topology(
+        s, job, chunk,
+        s.kai.skip_delegated_in_topology ? mapped_scalar_slots(s, chunk) : std::vector<size_t>{},
+        true);
+    out.topology =
+        TopologyProbe{describe_constraint(s, *job.topology), plan->domains, plan->failure};
+  }
   const bool bridged = uses_bridge(s, t);
   std::optional<DynamicResources> dra;
   if (t.has_resource_claims || bridged) {
@@ -159,7 +200,7 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
   }
   FitRequest fit(s, pod, bridged);
   std::optional<PlacementRange> range;
-  std::optional<int64_t> best;
+  std::vector<Scored> scored;
   for (size_t i = 0; i < s.nodes.size(); ++i) {
     const NodeInfo& n = s.nodes[i];
     if (!n.present) {
@@ -188,14 +229,14 @@ TaskProbe probe_task(Session& session, PodId pod, const std::vector<PodId>& chun
         range = placement_range(s, !t.cpu_only());
       }
       node.score = node_score_parts(t, n, node.fits_idle, placement, *range);
-      // Nodes come in name order: a tie keeps the first, as allocate's scan does.
-      if (!best || node.score->total() > *best) {
-        best = node.score->total();
-        out.chosen = node.name;
+      if (plan && !plan->scores.empty()) {
+        node.score->topology = plan->scores[i];
       }
+      scored.push_back(Scored{i, node.score->total()});
     }
     out.nodes.push_back(std::move(node));
   }
+  out.chosen = choose(s, scored, plan ? &*plan : nullptr);
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include "model/kai/plugins/dynamicresources/device_verdicts.h"
 #include "model/kai/plugins/nodeplacement.h"
 #include "model/kai/plugins/proportion/queue_order.h"
+#include "model/kai/plugins/topology/node_sets.h"
 
 #include <array>
 #include <optional>
@@ -65,6 +66,15 @@ struct SubgroupProbe {
   int64_t alive = 0;
   int64_t threshold = 0;  ///< minMember of a leaf, minSubGroup (or every member) of a set
   bool ready = true;
+};
+
+/// The topology plugin's domains for a job with a topology constraint (SubsetNodesFn): the
+/// domains at the constraint's levels in the order allocate tries them, and why the others are
+/// left out.
+struct TopologyProbe {
+  std::string constraint;  ///< "topology <name>, required level <label>"
+  std::vector<TopologyDomainVerdict> domains;
+  std::string failure;  ///< why no domain is offered at all (empty when one is)
 };
 
 /// A queue the job's queue (or its ancestor) went before at one level of the queue tree, and
@@ -127,6 +137,8 @@ struct TaskProbe {
   /// than every node (MaxNodePoolResources). Empty otherwise.
   std::string rejection;
   std::vector<BridgeProbe> bridge;
+  /// The job's own topology constraint (a subgroup's constraints are not shown).
+  std::optional<TopologyProbe> topology;
   std::vector<NodeProbe> nodes;  ///< every present node, by name
   /// The best score among the nodes that passed, ties by name: where KAI places the task.
   std::optional<std::string> chosen;

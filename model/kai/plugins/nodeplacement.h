@@ -59,9 +59,10 @@ struct ScoreParts {
   int64_t resource_type = 0;
   int64_t gpu_sharing = 0;
   int64_t placement = 0;
+  int64_t topology = 0;  ///< the preferred-level score inside a topology domain (allocate's scope)
 
   [[nodiscard]] int64_t total() const {
-    return nominated + availability + resource_type + gpu_sharing + placement;
+    return nominated + availability + resource_type + gpu_sharing + placement + topology;
   }
 };
 

@@ -59,6 +59,19 @@ std::vector<size_t> mapped_scalar_slots(const ClusterState& state, const PodTemp
   return out;
 }
 
+std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
+                                        const std::vector<PodId>& tasks) {
+  std::vector<size_t> out;
+  for (const PodId p : tasks) {
+    for (const size_t slot : mapped_scalar_slots(state, state.spec_of(p))) {
+      if (std::find(out.begin(), out.end(), slot) == out.end()) {
+        out.push_back(slot);
+      }
+    }
+  }
+  return out;
+}
+
 std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId pod,
                                               const NodeInfo& node) {
   const PodTemplate& t = state.spec_of(pod);

@@ -39,6 +39,10 @@ namespace drasim::model {
 [[nodiscard]] std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
                                                       const PodTemplate& t);
 
+/// The same over a job's chunk: each slot once, in the order the tasks name them.
+[[nodiscard]] std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
+                                                      const std::vector<PodId>& tasks);
+
 struct SyntheticClaim {
   ResourceClaim claim;
   std::vector<RequestMapping> mappings;

@@ -106,6 +106,22 @@ class JobView {
 
   [[nodiscard]] double ratio(uint32_t d) const { return job_ratio_to_free(sum_, free_[d]); }
 
+  /// Why `checkJobDomainFit` refuses `d`, in its own measure.
+  [[nodiscard]] std::string shortfall(uint32_t d) const {
+    if (pods_[d]) {
+      return fmt::format("room for {} of the job's {} pods", *pods_[d], count_);
+    }
+    return fmt::format(
+        "the job asks {:.3g} times its idle and releasing resources in the tightest resource",
+        ratio(d));
+  }
+
+  [[nodiscard]] size_t present_count(uint32_t d) const {
+    const auto& nodes = tree_.domains[d].nodes;
+    return static_cast<size_t>(
+        std::count_if(nodes.begin(), nodes.end(), [&](NodeId n) { return usable(n); }));
+  }
+
   /// `checkJobDomainFit`: by pod count when it was computed, else by resource ratio.
   [[nodiscard]] bool fits(uint32_t d) const {
     if (pods_[d]) {
@@ -248,13 +264,16 @@ std::string describe_constraint(const ClusterState& state, const JobTopology& c)
 }
 
 TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
-                           const std::vector<PodId>& tasks, std::vector<size_t> skip) {
-  return plan_topology(state, *job.topology, job.pods, tasks, std::move(skip), nullptr);
+                           const std::vector<PodId>& tasks, std::vector<size_t> skip,
+                           bool judge_domains) {
+  return plan_topology(state, *job.topology, job.pods, tasks, std::move(skip), nullptr,
+                       judge_domains);
 }
 
 TopologyPlan plan_topology(const ClusterState& state, const JobTopology& c,
                            const std::vector<PodId>& placed, const std::vector<PodId>& tasks,
-                           std::vector<size_t> skip, const std::vector<bool>* within) {
+                           std::vector<size_t> skip, const std::vector<bool>* within,
+                           bool judge_domains) {
   const TopologyTree& tree = state.topologies[c.tree];
   const std::string what = describe_constraint(state, c);
   TopologyPlan plan;
@@ -307,12 +326,29 @@ TopologyPlan plan_topology(const ClusterState& state, const JobTopology& c,
       any = true;
     }
   }
+  const std::vector<uint32_t> walk = view.bottom_up();
+  if (judge_domains) {
+    for (const uint32_t d : walk) {
+      const uint32_t depth = tree.domains[d].depth;
+      if (depth < highest || depth > lowest) {
+        continue;
+      }
+      TopologyDomainVerdict v{tree.domains[d].id, tree.level_name(depth), view.present_count(d),
+                              chosen[d], ""};
+      if (!allowed[d]) {
+        v.why = "holds none of the job's active pods, which bind it to their required domain";
+      } else if (!chosen[d]) {
+        v.why = view.shortfall(d);
+      }
+      plan.domains.push_back(std::move(v));
+    }
+  }
   if (!any) {
     plan.failure = fmt::format("{}: no domain at the relevant levels can host the job's {} pods",
                                what, tasks.size());
     return plan;
   }
-  for (const uint32_t d : view.bottom_up()) {
+  for (const uint32_t d : walk) {
     if (chosen[d]) {
       plan.sets.push_back(TopologyNodeSet{tree.domains[d].id, view.present_nodes(d)});
     }

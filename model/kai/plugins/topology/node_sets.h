@@ -21,6 +21,17 @@ struct TopologyNodeSet {
   std::vector<bool> nodes;
 };
 
+/// A domain at the constraint's relevant levels, as `plan_topology` judged it (`drasim explain`).
+struct TopologyDomainVerdict {
+  std::string domain;
+  std::string level;
+  size_t nodes = 0;      ///< its present nodes
+  bool offered = false;  ///< a candidate node set of the plan
+  /// Why it is not offered: it holds none of the job's active pods where a required level binds
+  /// them, or it lacks room (below); empty when offered.
+  std::string why;
+};
+
 struct TopologyPlan {
   /// Domains that can host the job at the relevant levels, narrowest level first; within a
   /// level, the sorted tree's order (more packed siblings first, ties by id).
@@ -29,13 +40,16 @@ struct TopologyPlan {
   std::vector<int64_t> scores;
   /// Why there is no set at all (empty when `sets` is not).
   std::string failure;
+  /// Every live domain at the relevant levels in the order KAI walks them, when asked for.
+  std::vector<TopologyDomainVerdict> domains;
 };
 
 /// The plan for placing `tasks` (the job's current chunk) of a job with a topology constraint;
-/// `skip` lists slots left out of domain fitness (DeviceClass-mapped non-GPU resources).
+/// `skip` lists slots left out of domain fitness (DeviceClass-mapped non-GPU resources). With
+/// `judge_domains`, the plan also says how it judged each domain.
 [[nodiscard]] TopologyPlan plan_topology(const ClusterState& state, const JobInfo& job,
                                          const std::vector<PodId>& tasks,
-                                         std::vector<size_t> skip = {});
+                                         std::vector<size_t> skip = {}, bool judge_domains = false);
 
 /// The same for constraint `c` of one subgroup (KAI calls SubsetNodesFn at every level of the
 /// subgroup tree): only the nodes of `within` count (the domain its parent chose; null: every
@@ -44,7 +58,8 @@ struct TopologyPlan {
 [[nodiscard]] TopologyPlan plan_topology(const ClusterState& state, const JobTopology& c,
                                          const std::vector<PodId>& placed,
                                          const std::vector<PodId>& tasks, std::vector<size_t> skip,
-                                         const std::vector<bool>* within);
+                                         const std::vector<bool>* within,
+                                         bool judge_domains = false);
 
 /// "topology <name>, required level <label>" (or the preferred level when none is required),
 /// the prefix of every topology failure message.
