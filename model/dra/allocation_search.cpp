@@ -13,31 +13,6 @@ namespace {
 
 constexpr uint32_t kMaxResults = 32;  // AllocationResultsMaxSize
 
-enum class Sign { kPlus, kMinus };
-
-/// Adds (kPlus) or subtracts (kMinus) what `device` consumes from each counter of `pool` to the
-/// matching entry of `totals` (per counter set of the pool, per counter in map order). Counter
-/// sets and counters the pool does not declare are skipped: the pool validation reports them.
-void add_consumption(const Pool& pool, const Device& device, Sign sign,
-                     std::vector<std::vector<Quantity>>& totals) {
-  for (const CounterConsumption& consumption : device.consumes_counters) {
-    for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
-      const CounterSet& set = *pool.counter_sets[j];
-      if (set.name != consumption.counter_set) {
-        continue;
-      }
-      for (const auto& [name, amount] : consumption.counters) {
-        const auto it = set.counters.find(name);
-        if (it == set.counters.end()) {
-          continue;
-        }
-        Quantity& value = totals[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
-        value = sign == Sign::kPlus ? value + amount : value - amount;
-      }
-    }
-  }
-}
-
 }  // namespace
 
 DeviceKey AllocationSearch::key(uint32_t d) const {
@@ -216,20 +191,7 @@ bool AllocationSearch::capacity_ok(const RequestData& data, uint32_t d,
 }
 
 bool AllocationSearch::tolerated(const RequestData& data, const Device& device) const {
-  for (const Taint& taint : device.taints) {
-    // 1.35+: only NoSchedule and NoExecute block; 1.34: every taint does (section 3.10).
-    const bool blocks = features_.minor <= 34 || taint.effect == TaintEffect::kNoSchedule
-                        || taint.effect == TaintEffect::kNoExecute;
-    if (!blocks) {
-      continue;
-    }
-    const auto& tolerations = data.request->tolerations;
-    if (std::none_of(tolerations.begin(), tolerations.end(),
-                     [&](const Toleration& t) { return tolerates(t, taint); })) {
-      return false;
-    }
-  }
-  return true;
+  return untolerated_taint(features_, data.request->tolerations, device) == nullptr;
 }
 
 AllocationSearch::Pick AllocationSearch::allocate_device(uint32_t c, uint32_t r, uint32_t s,
@@ -345,31 +307,10 @@ void AllocationSearch::prepare_counters(uint32_t p) {
     return;
   }
   state.ready = true;
-  const Pool& pool = pools_[p];
-  for (const CounterSet* set : pool.counter_sets) {
-    std::vector<Quantity>& values = state.available.emplace_back();
-    for (const auto& [name, value] : set->counters) {
-      values.push_back(value);
-    }
-    state.in_flight.emplace_back(values.size(), Quantity());
+  state.available = available_counters(pools_[p], allocated_);
+  for (const std::vector<Quantity>& set : state.available) {
+    state.in_flight.emplace_back(set.size(), Quantity());
   }
-  // Available = declared minus what devices held by other claims consume (section 3.8).
-  auto subtract_allocated = [&](const ResourceSlice* slice) {
-    for (const Device& device : slice->devices) {
-      if (device.consumes_counters.empty()) {
-        continue;
-      }
-      const DeviceKey id{slice->driver, slice->pool.name, device.name};
-      if (!allocated_.is_exclusive(id) && allocated_.consumed(id) == nullptr) {
-        continue;
-      }
-      // May go negative: nothing left.
-      add_consumption(pool, device, Sign::kMinus, state.available);
-    }
-  };
-  std::for_each(pool.device_slices.begin(), pool.device_slices.end(), subtract_allocated);
-  std::for_each(pool.other_device_slices.begin(), pool.other_device_slices.end(),
-                subtract_allocated);
 }
 
 void AllocationSearch::uncharge_counters(uint32_t p, const Device& device) {

@@ -278,4 +278,62 @@ std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& fe
   return pools;
 }
 
+void add_consumption(const Pool& pool, const Device& device, Sign sign, CounterTable& totals) {
+  for (const CounterConsumption& consumption : device.consumes_counters) {
+    for (size_t j = 0; j < pool.counter_sets.size(); ++j) {
+      const CounterSet& set = *pool.counter_sets[j];
+      if (set.name != consumption.counter_set) {
+        continue;
+      }
+      for (const auto& [name, amount] : consumption.counters) {
+        const auto it = set.counters.find(name);
+        if (it == set.counters.end()) {
+          continue;
+        }
+        Quantity& value = totals[j][static_cast<size_t>(std::distance(set.counters.begin(), it))];
+        value = sign == Sign::kPlus ? value + amount : value - amount;
+      }
+    }
+  }
+}
+
+CounterTable available_counters(const Pool& pool, const AllocatedDevices& allocated) {
+  CounterTable available;
+  for (const CounterSet* set : pool.counter_sets) {
+    std::vector<Quantity>& values = available.emplace_back();
+    for (const auto& [name, value] : set->counters) {
+      values.push_back(value);
+    }
+  }
+  const auto subtract_allocated = [&](const ResourceSlice* slice) {
+    for (const Device& device : slice->devices) {
+      if (device.consumes_counters.empty()) {
+        continue;
+      }
+      const DeviceKey id{slice->driver, slice->pool.name, device.name};
+      if (allocated.is_exclusive(id) || allocated.consumed(id) != nullptr) {
+        add_consumption(pool, device, Sign::kMinus, available);
+      }
+    }
+  };
+  std::for_each(pool.device_slices.begin(), pool.device_slices.end(), subtract_allocated);
+  std::for_each(pool.other_device_slices.begin(), pool.other_device_slices.end(),
+                subtract_allocated);
+  return available;
+}
+
+const Taint* untolerated_taint(const DraFeatures& features,
+                               const std::vector<Toleration>& tolerations, const Device& device) {
+  for (const Taint& taint : device.taints) {
+    const bool blocks = features.minor <= 34 || taint.effect == TaintEffect::kNoSchedule
+                        || taint.effect == TaintEffect::kNoExecute;
+    if (blocks && std::none_of(tolerations.begin(), tolerations.end(), [&](const Toleration& t) {
+          return tolerates(t, taint);
+        })) {
+      return &taint;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace drasim::model::dra

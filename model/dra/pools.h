@@ -3,6 +3,7 @@
 /// structured/internal/experimental/pools_experimental.go): the resource pools whose devices a
 /// node can reach, with their completeness and validity, in the deterministic 1.36 order.
 
+#include "model/dra/allocated_devices.h"
 #include "model/dra/features.h"
 #include "model/dra/inventory.h"
 #include "model/k8s/dra_objects.h"
@@ -60,5 +61,24 @@ std::optional<PoolProblem> invalid_pool_reason(const std::vector<const ResourceS
 /// features.minor 34 judges completeness from the node's slices only (section 3.15).
 std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& features,
                                const std::string& node_name, const StringMap& node_labels);
+
+/// Quantities per counter set of a pool (Pool::counter_sets order), per counter (map order).
+using CounterTable = std::vector<std::vector<Quantity>>;
+
+enum class Sign { kPlus, kMinus };
+
+/// Adds (kPlus) or subtracts (kMinus) what `device` consumes from each counter of `pool` to the
+/// matching entry of `totals`. Counter sets and counters the pool does not declare are skipped:
+/// the pool validation reports them.
+void add_consumption(const Pool& pool, const Device& device, Sign sign, CounterTable& totals);
+
+/// The pool's declared counters minus what the devices other claims hold consume (section
+/// 3.8); may go negative, meaning nothing is left.
+CounterTable available_counters(const Pool& pool, const AllocatedDevices& allocated);
+
+/// The first taint of `device` that blocks a request with `tolerations`: 1.35+ only NoSchedule
+/// and NoExecute block, 1.34 every effect does (section 3.10). Null when none blocks.
+const Taint* untolerated_taint(const DraFeatures& features,
+                               const std::vector<Toleration>& tolerations, const Device& device);
 
 }  // namespace drasim::model::dra

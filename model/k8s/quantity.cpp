@@ -304,4 +304,18 @@ std::optional<int64_t> parse_int64(std::string_view text) {
   return value;
 }
 
+std::string Quantity::to_binary_string() const {
+  if (nanos_ <= 0 || nanos_ % kNano != 0) {
+    return to_string();
+  }
+  Int128 units = nanos_ / kNano;
+  static constexpr std::string_view kSuffixes[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+  size_t suffix = 0;
+  while (suffix + 1 < std::size(kSuffixes) && units % 1024 == 0) {
+    units /= 1024;
+    ++suffix;
+  }
+  return Quantity::from_nanos(units * kNano).to_string() + std::string(kSuffixes[suffix]);
+}
+
 }  // namespace drasim::model

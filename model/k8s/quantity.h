@@ -52,6 +52,10 @@ class Quantity {
   /// suffix. Used in messages and reports.
   [[nodiscard]] std::string to_string() const;
 
+  /// The form a person reads: a whole number of at least 1Ki that a power of 1024 divides
+  /// exactly carries the largest such binary suffix (`40Gi`); anything else is to_string().
+  [[nodiscard]] std::string to_binary_string() const;
+
   friend constexpr Quantity operator+(Quantity a, Quantity b) {
     return Quantity(a.nanos_ + b.nanos_);
   }

@@ -145,6 +145,54 @@ void topology(JsonWriter& w, const model::TaskProbe& p) {
   w.end_object();
 }
 
+void device_tallies(JsonWriter& w, const model::NodeDevices& d) {
+  w.key("deviceRequests");
+  w.begin_array();
+  for (const model::RequestTally& t : d.requests) {
+    w.begin_object();
+    w.key("claim");
+    w.value(t.claim);
+    w.key("request");
+    w.value(t.request);
+    w.key("needed");
+    if (t.all) {
+      w.value("All");
+    } else {
+      w.value(t.needed);
+    }
+    w.key("passed");
+    w.value(static_cast<int64_t>(t.accepted));
+    w.end_object();
+  }
+  w.end_array();
+  w.key("deviceConstraints");
+  w.begin_array();
+  for (const model::ConstraintTally& c : d.constraints) {
+    w.begin_object();
+    w.key("claim");
+    w.value(c.claim);
+    w.key(c.match ? "matchAttribute" : "distinctAttribute");
+    w.value(c.attribute);
+    w.key("requests");
+    w.begin_array();
+    for (const std::string& r : c.requests) {
+      w.value(r);
+    }
+    w.end_array();
+    w.key("values");
+    w.begin_object();
+    for (const auto& [value, devices] : c.values) {
+      w.key(value);
+      w.value(static_cast<int64_t>(devices));
+    }
+    w.end_object();
+    w.key("withoutAttribute");
+    w.value(static_cast<int64_t>(c.missing));
+    w.end_object();
+  }
+  w.end_array();
+}
+
 void nodes(JsonWriter& w, const model::TaskProbe& p) {
   w.key("nodes");
   w.begin_array();
@@ -161,7 +209,7 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
     w.end_object();
     w.key("devices");
     w.begin_array();
-    for (const model::DeviceVerdict& d : n.devices) {
+    for (const model::DeviceVerdict& d : n.devices.devices) {
       w.begin_object();
       w.key("claim");
       w.value(d.claim);
@@ -176,6 +224,7 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
       w.end_object();
     }
     w.end_array();
+    device_tallies(w, n.devices);
     w.key("bridged");
     w.begin_array();
     for (const std::string& r : n.bridged) {

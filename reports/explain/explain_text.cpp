@@ -207,6 +207,26 @@ void write_filters(const model::TaskProbe& p, bool all_nodes, std::string& out) 
   }
 }
 
+std::string tally_text(const model::RequestTally& t) {
+  return fmt::format("{}, {} passed",
+                     t.all ? "needs every matching device" : fmt::format("needs {}", t.needed),
+                     t.accepted);
+}
+
+std::string constraint_text(const model::ConstraintTally& c) {
+  std::string values;
+  for (const auto& [value, devices] : c.values) {
+    values += fmt::format("{}{} x{}", values.empty() ? "" : ", ", value, devices);
+  }
+  if (c.missing > 0) {
+    values += fmt::format("{}without it x{}", values.empty() ? "" : ", ", c.missing);
+  }
+  return fmt::format(
+      "{} {} over {}: {}", c.match ? "matchAttribute" : "distinctAttribute", c.attribute,
+      c.requests.empty() ? "every request" : fmt::format("{}", fmt::join(c.requests, ", ")),
+      values.empty() ? "no device passed" : values);
+}
+
 void write_devices(const model::TaskProbe& p, bool all_nodes, std::string& out) {
   size_t nodes = 0;
   for (const model::NodeProbe& n : p.nodes) {
@@ -215,22 +235,24 @@ void write_devices(const model::TaskProbe& p, bool all_nodes, std::string& out) 
     }
     if (nodes == 0) {
       out +=
-          "\nDRA devices on the nodes DynamicResources rejected (selectors and holders; "
-          "constraints and counters are not judged here)\n";
+          "\nDRA devices on the nodes DynamicResources rejected (each device judged alone; "
+          "counters and capacity are shared by the devices a search picks)\n";
     }
     if (++nodes > kNodesShown && !all_nodes) {
       out += "  ... (more nodes; --nodes all lists them)\n";
       break;
     }
-    std::string heading;
-    for (const model::DeviceVerdict& d : n.devices) {
-      const std::string request =
-          fmt::format("  {}: claim {}, request {}\n", n.name, d.claim, d.request);
-      if (request != heading) {
-        heading = request;
-        out += heading;
+    for (const model::RequestTally& t : n.devices.requests) {
+      out += fmt::format("  {}: claim {}, request {}: {}\n", n.name, t.claim, t.request,
+                         tally_text(t));
+      for (const model::DeviceVerdict& d : n.devices.devices) {
+        if (d.claim == t.claim && d.request == t.request) {
+          out += fmt::format("    {}  {}\n", d.device, d.accepted ? "passed" : d.why);
+        }
       }
-      out += fmt::format("    {}  {}\n", d.device, d.accepted ? "accepted" : d.why);
+    }
+    for (const model::ConstraintTally& c : n.devices.constraints) {
+      out += fmt::format("  {}: claim {}, {}\n", n.name, c.claim, constraint_text(c));
     }
   }
 }

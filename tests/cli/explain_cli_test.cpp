@@ -342,7 +342,7 @@ spec:
   // The detail neither scheduler prints: each L4 fails the request's own selector (the class's
   // `device.driver` selector accepts both).
   CHECK(contains(r.out,
-                 "  dra-1: claim default/want-h100, request gpu\n"
+                 "  dra-1: claim default/want-h100, request gpu: needs 1, 0 passed\n"
                  "    gpu.nvidia.com/dra-1/gpu-0  request selector: "
                  "device.attributes[\"gpu.nvidia.com\"].productName == \"H100\" is false\n"
                  "    gpu.nvidia.com/dra-1/gpu-1  request selector: "));
@@ -350,6 +350,169 @@ spec:
   CHECK(json.code == 0);
   CHECK(contains(json.out, "\"DynamicResources\": \"cannot allocate all claims\""));
   CHECK(contains(json.out, "\"chosen\": null"));
+}
+
+TEST_CASE(
+    "explain: DRA devices refused by counters, taints, holders and capacity, and "
+    "a matchAttribute no pair satisfies") {
+  // One pool on dra-1 (1.36 with partitionable devices, device taints and consumable capacity
+  // on; KAI enables them only when the gates say so). `holder` runs with claim `held`: the MIG
+  // slice gpu-0-mig-a (10Gi of counter set gpu-0's 40Gi) and 16Gi of shared-0's 32Gi.
+  // pair-job asks 2 devices of one productName. Each device alone, in the allocator's order:
+  // - gpu-0 consumes 40Gi of gpu-0's counters, 40 - 10 = 30Gi are left;
+  // - gpu-0-mig-a is held exclusively by `held`;
+  // - gpu-1 has a NoSchedule taint the request does not tolerate (1.35+: NoSchedule blocks);
+  // - shared-0 would give the whole 32Gi (no capacity request consumes the full value), 16 left;
+  // - gpu-2 (H100) and gpu-3 (L4) pass, but matchAttribute needs both of one value.
+  // vram-job asks 20Gi of an L40S: only shared-0 passes its selector, and 32 - 16 = 16Gi < 20.
+  const TempDir dir;
+  const std::string file = dir.write("s.yaml", R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: explained}
+spec:
+  horizon: 1m
+  kubernetes:
+    version: "1.36"
+    featureGates: {DRAPartitionableDevices: true, DRADeviceTaints: true, DRAConsumableCapacity: true}
+---
+apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors:
+  - cel: {expression: 'device.driver == "gpu.nvidia.com"'}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: dra-1}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-1-counters}
+spec:
+  driver: gpu.nvidia.com
+  nodeName: dra-1
+  pool: {name: dra-1, generation: 1, resourceSliceCount: 2}
+  sharedCounters:
+  - name: gpu-0
+    counters: {memory: {value: 40Gi}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceSlice
+metadata: {name: dra-1-gpus}
+spec:
+  driver: gpu.nvidia.com
+  nodeName: dra-1
+  pool: {name: dra-1, generation: 1, resourceSliceCount: 2}
+  devices:
+  - name: gpu-0
+    attributes: {productName: {string: A100}}
+    consumesCounters:
+    - counterSet: gpu-0
+      counters: {memory: {value: 40Gi}}
+  - name: gpu-0-mig-a
+    attributes: {productName: {string: A100}}
+    consumesCounters:
+    - counterSet: gpu-0
+      counters: {memory: {value: 10Gi}}
+  - name: gpu-1
+    attributes: {productName: {string: A100}}
+    taints: [{key: maintenance, value: "true", effect: NoSchedule}]
+  - name: gpu-2
+    attributes: {productName: {string: H100}}
+  - name: gpu-3
+    attributes: {productName: {string: L4}}
+  - name: shared-0
+    attributes: {productName: {string: L40S}}
+    allowMultipleAllocations: true
+    capacity: {memory: {value: 32Gi}}
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: held, labels: {kai.scheduler/queue: default-queue}}
+spec:
+  devices:
+    requests:
+    - name: gpu
+      exactly: {deviceClassName: gpu.nvidia.com}
+status:
+  allocation:
+    devices:
+      results:
+      - {request: gpu, driver: gpu.nvidia.com, pool: dra-1, device: gpu-0-mig-a}
+      - {request: gpu, driver: gpu.nvidia.com, pool: dra-1, device: shared-0, shareID: 1f2e3d4c-0000-4000-8000-000000000001, consumedCapacity: {memory: 16Gi}}
+  reservedFor: [{resource: pods, name: holder, uid: holder-uid}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: holder, uid: holder-uid}
+spec:
+  nodeName: dra-1
+  resourceClaims: [{name: gpu, resourceClaimName: held}]
+  containers: [{name: c, resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: pair, labels: {kai.scheduler/queue: default-queue}}
+spec:
+  devices:
+    requests:
+    - name: gpus
+      exactly: {deviceClassName: gpu.nvidia.com, count: 2}
+    constraints:
+    - {requests: [gpus], matchAttribute: gpu.nvidia.com/productName}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: pair-job}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: pair}]
+  containers: [{name: c, resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}}]
+---
+apiVersion: resource.k8s.io/v1
+kind: ResourceClaim
+metadata: {name: vram, labels: {kai.scheduler/queue: default-queue}}
+spec:
+  devices:
+    requests:
+    - name: mem
+      exactly:
+        deviceClassName: gpu.nvidia.com
+        selectors:
+        - cel: {expression: 'device.attributes["gpu.nvidia.com"].productName == "L40S"'}
+        capacity: {requests: {memory: 20Gi}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: vram-job}
+spec:
+  resourceClaims: [{name: gpu, resourceClaimName: vram}]
+  containers: [{name: c, resources: {requests: {cpu: "1"}, claims: [{name: gpu}]}}]
+)");
+  const Run pair = drasim({"explain", file, "--pod", "default/pair-job"});
+  CHECK(pair.code == 0);
+  CHECK(
+      contains(pair.out,
+               "  dra-1: claim default/pair, request gpus: needs 2, 2 passed\n"
+               "    gpu.nvidia.com/dra-1/gpu-0  counter set gpu-0: memory needs 40Gi, 30Gi left\n"
+               "    gpu.nvidia.com/dra-1/gpu-0-mig-a  allocated to another claim\n"
+               "    gpu.nvidia.com/dra-1/gpu-1  taint maintenance=true:NoSchedule not tolerated\n"
+               "    gpu.nvidia.com/dra-1/gpu-2  passed\n"
+               "    gpu.nvidia.com/dra-1/gpu-3  passed\n"
+               "    gpu.nvidia.com/dra-1/shared-0  capacity memory: asks 32Gi, 16Gi left of 32Gi\n"
+               "  dra-1: claim default/pair, matchAttribute gpu.nvidia.com/productName over gpus: "
+               "H100 x1, L4 x1\n"));
+  const Run json = drasim({"explain", file, "--pod", "default/pair-job", "--format", "json"});
+  CHECK(contains(one_line(json.out),
+                 R"("deviceConstraints": [{"claim": "default/pair", )"
+                 R"("matchAttribute": "gpu.nvidia.com/productName", "requests": ["gpus"], )"
+                 R"("values": {"H100": 1, "L4": 1}, "withoutAttribute": 0}])"));
+  const Run vram = drasim({"explain", file, "--pod", "default/vram-job"});
+  CHECK(contains(vram.out, "  dra-1: claim default/vram, request mem: needs 1, 0 passed\n"));
+  CHECK(contains(vram.out,
+                 "    gpu.nvidia.com/dra-1/shared-0  capacity memory: asks 20Gi, 16Gi left of "
+                 "32Gi\n"));
 }
 
 TEST_CASE("explain: the victim of a reclaim, with who took its place") {

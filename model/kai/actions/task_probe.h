@@ -39,7 +39,7 @@ struct NodeProbe {
   bool fits_idle = false;
   std::optional<ScoreParts> score;  ///< nodes that passed every filter
   /// Nodes the DynamicResources filter rejected: each device against each claim request.
-  std::vector<DeviceVerdict> devices;
+  NodeDevices devices;
   /// The pod's extended resources DRA serves here through the KEP-5004 bridge (the node does
   /// not advertise them), in name order; the device plugin serves the others.
   std::vector<std::string> bridged;

@@ -314,3 +314,18 @@ TEST_CASE("quantities are ordered and add exactly") {
   CHECK(*Quantity::parse("1000m") == one);                  // different spellings, equal values
   CHECK(Quantity() == Quantity::from_units(0));
 }
+
+TEST_CASE("the binary form carries the largest power of 1024 that divides a whole number") {
+  const auto binary = [](std::string_view text) {
+    return Quantity::parse(text)->to_binary_string();
+  };
+  CHECK(binary("40Gi") == "40Gi");         // 40 x 1024^3
+  CHECK(binary("1536Mi") == "1536Mi");     // 1.5Gi is not a whole number of Gi
+  CHECK(binary("2048Mi") == "2Gi");        // 2048 x 1024^2 = 2 x 1024^3
+  CHECK(binary("1024") == "1Ki");          // 1024 bytes
+  CHECK(binary("1000") == "1000");         // no power of 1024 divides it
+  CHECK(binary("1") == "1");               // below 1Ki
+  CHECK(binary("0") == "0");               // zero keeps the plain form
+  CHECK(binary("1.5") == "1.5");           // not whole
+  CHECK(binary("-2Gi") == "-2147483648");  // negatives keep the plain form
+}
