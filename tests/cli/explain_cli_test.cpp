@@ -73,6 +73,21 @@ std::string one_line(const std::string& json) {
   return out;
 }
 
+/// A DeviceClass taking every gpu.nvidia.com device, and dra-1, a node without GPUs of its own.
+const std::string kDraNode = R"(apiVersion: resource.k8s.io/v1
+kind: DeviceClass
+metadata: {name: gpu.nvidia.com}
+spec:
+  selectors:
+  - cel: {expression: 'device.driver == "gpu.nvidia.com"'}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: dra-1}
+status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
+---
+)";
+
 const std::string kScenario = R"(apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {name: explained}
@@ -290,19 +305,7 @@ TEST_CASE("explain: a DRA pod whose claim's CEL selector no device of the node m
   // all claims) although the node passes every other filter. (KAI refuses a shared claim
   // without a queue label before any node: the claim carries its pod's queue.)
   const TempDir dir;
-  const std::string dra = R"(apiVersion: resource.k8s.io/v1
-kind: DeviceClass
-metadata: {name: gpu.nvidia.com}
-spec:
-  selectors:
-  - cel: {expression: 'device.driver == "gpu.nvidia.com"'}
----
-apiVersion: v1
-kind: Node
-metadata: {name: dra-1}
-status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
----
-apiVersion: resource.k8s.io/v1
+  const std::string dra = kDraNode + R"(apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
 metadata: {name: dra-1-gpus}
 spec:
@@ -375,19 +378,7 @@ spec:
     version: "1.36"
     featureGates: {DRAPartitionableDevices: true, DRADeviceTaints: true, DRAConsumableCapacity: true}
 ---
-apiVersion: resource.k8s.io/v1
-kind: DeviceClass
-metadata: {name: gpu.nvidia.com}
-spec:
-  selectors:
-  - cel: {expression: 'device.driver == "gpu.nvidia.com"'}
----
-apiVersion: v1
-kind: Node
-metadata: {name: dra-1}
-status: {allocatable: {cpu: "8", memory: 32Gi, pods: "110"}}
----
-apiVersion: resource.k8s.io/v1
+)" + kDraNode + R"(apiVersion: resource.k8s.io/v1
 kind: ResourceSlice
 metadata: {name: dra-1-counters}
 spec:
