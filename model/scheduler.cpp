@@ -52,7 +52,7 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
         if (options.placement == PlacementStrategy::kSpread) {
           if (options.observe_eviction) {
             options.observe_eviction(
-                {Action::kConsolidation, EvictionStep::kSpread, {}, {}, 0, {}});
+                {Action::kConsolidation, EvictionStep::kSpread, {}, {}, 0, {}, {}});
           }
         } else if (may_evict()) {
           run_consolidation(session, allocate, *candidates, result);

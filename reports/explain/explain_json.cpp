@@ -297,6 +297,29 @@ void evictions(JsonWriter& w, const model::TaskProbe& p) {
     w.value(static_cast<int64_t>(t.victims));
     w.key("text");
     w.value(model::eviction_step_text(t));
+    w.key("scenariosTried");
+    w.value(static_cast<int64_t>(t.scenarios.tried));
+    w.key("scenarios");
+    w.begin_array();
+    for (const model::ScenarioTrace& sc : t.scenarios.kept) {
+      w.begin_object();
+      w.key("victimJobs");
+      w.begin_array();
+      for (const std::string& j : sc.victim_jobs) {
+        w.value(j);
+      }
+      w.end_array();
+      w.key("pods");
+      w.value(static_cast<int64_t>(sc.pods));
+      w.key("node");
+      w.value_or_null(sc.node);
+      w.key("outcome");
+      w.value(model::kScenarioOutcomeNames[static_cast<size_t>(sc.outcome)]);
+      w.key("text");
+      w.value(model::scenario_text(t.action, sc));
+      w.end_object();
+    }
+    w.end_array();
     w.end_object();
   }
   w.end_array();

@@ -324,6 +324,14 @@ void write_evictions(const model::TaskProbe& p, std::string& out) {
   out += "\nEviction actions (same cycle, in the order they ran)\n";
   for (const model::EvictionTrace& t : p.evictions) {
     out += fmt::format("  {:<13} {}\n", model::action_name(t.action), model::eviction_step_text(t));
+    for (size_t i = 0; i < t.scenarios.kept.size(); ++i) {
+      out += fmt::format("    scenario {}: {}\n", i + 1,
+                         model::scenario_text(t.action, t.scenarios.kept[i]));
+    }
+    if (t.scenarios.tried > t.scenarios.kept.size()) {
+      out +=
+          fmt::format("    ... ({} more scenarios)\n", t.scenarios.tried - t.scenarios.kept.size());
+    }
   }
 }
 

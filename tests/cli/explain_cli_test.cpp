@@ -599,6 +599,106 @@ TEST_CASE("explain: a reclaim that succeeded, and the KEP-5004 bridge's class an
   CHECK(contains(m.out, "KAI places the pod on dra-0\n"));
 }
 
+TEST_CASE("explain: the scenarios the reclaim solver tried, in order, and how each ended") {
+  // qa (GPU quota 1) runs a-0 and a-1 on n1 and a-2 and a-3 on n2, 1 GPU and 12Gi each; both
+  // nodes are full (2 GPUs) with 8Gi free. big (qb, 1 GPU and 24Gi, only on pool=one, n1) is
+  // within qb's fair share of 1 GPU, so reclaim's gate is open. Victims are equal in every
+  // other key, so the name that sorts last goes first (a-3, a-2, a-1, a-0), and each scenario
+  // evicts what reaches the node of the latest victim:
+  // 1. a-3 around n2: 1 GPU and 8 + 12 = 20Gi < 24Gi, no room;
+  // 2. a-3 and a-2 around n2: n2 has room, but big may only go to n1 (its nodeSelector);
+  // 3. a-1 around n1: 20Gi again, no room (a-2 and a-3 do not reach n1, so they stay);
+  // 4. a-1 and a-0 around n1: 32Gi free, big fits, and the validator accepts it.
+  const TempDir dir;
+  const std::string file = dir.write("s.yaml", R"(apiVersion: drasim.dev/v1alpha1
+kind: Scenario
+metadata: {name: explained}
+spec:
+  horizon: 1m
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {pool: one}}
+status: {allocatable: {cpu: "16", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status: {allocatable: {cpu: "16", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}}
+---
+apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: qa}
+spec:
+  resources:
+    gpu: {quota: 1, limit: -1, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+---
+apiVersion: scheduling.run.ai/v2
+kind: Queue
+metadata: {name: qb}
+spec:
+  resources:
+    gpu: {quota: 1, limit: -1, overQuotaWeight: 1}
+    cpu: {quota: -1, limit: -1, overQuotaWeight: 1}
+    memory: {quota: -1, limit: -1, overQuotaWeight: 1}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a-0, labels: {kai.scheduler/queue: qa}}
+spec:
+  nodeName: n1
+  containers: [{name: c, resources: {requests: {cpu: "1", memory: 12Gi}, limits: {nvidia.com/gpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a-1, labels: {kai.scheduler/queue: qa}}
+spec:
+  nodeName: n1
+  containers: [{name: c, resources: {requests: {cpu: "1", memory: 12Gi}, limits: {nvidia.com/gpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a-2, labels: {kai.scheduler/queue: qa}}
+spec:
+  nodeName: n2
+  containers: [{name: c, resources: {requests: {cpu: "1", memory: 12Gi}, limits: {nvidia.com/gpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: a-3, labels: {kai.scheduler/queue: qa}}
+spec:
+  nodeName: n2
+  containers: [{name: c, resources: {requests: {cpu: "1", memory: 12Gi}, limits: {nvidia.com/gpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big, labels: {kai.scheduler/queue: qb}}
+spec:
+  nodeSelector: {pool: one}
+  containers: [{name: c, resources: {requests: {cpu: "1", memory: 24Gi}, limits: {nvidia.com/gpu: "1"}}}]
+)");
+  const Run r = drasim({"explain", file, "--pod", "default/big", "--at", "0s"});
+  CHECK(r.code == 0);
+  CHECK(contains(r.out,
+                 "  reclaim       succeeded: 2 pods evicted (4 victim jobs considered)\n"
+                 "    scenario 1: evict default/a-3 (1 pod) around node n2: no node of the latest "
+                 "victims gains room for the job's task\n"
+                 "    scenario 2: evict default/a-3, default/a-2 (2 pods) around node n2: the job "
+                 "does not fit even with them gone\n"
+                 "    scenario 3: evict default/a-1 (1 pod) around node n1: no node of the latest "
+                 "victims gains room for the job's task\n"
+                 "    scenario 4: evict default/a-1, default/a-0 (2 pods) around node n1: "
+                 "accepted\n"));
+  const Run json =
+      drasim({"explain", file, "--pod", "default/big", "--at", "0s", "--format", "json"});
+  CHECK(contains(one_line(json.out),
+                 R"("scenariosTried": 4, "scenarios": [{"victimJobs": ["default/a-3"], "pods": 1, )"
+                 R"("node": "n2", "outcome": "noRoom", )"));
+  CHECK(contains(one_line(json.out), R"("node": "n2", "outcome": "noFit", )"));
+}
+
 TEST_CASE("explain: an unknown pod, a bad --at, or one past the horizon exits 2") {
   const TempDir dir;
   const std::string file =

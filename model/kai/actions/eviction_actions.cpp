@@ -93,7 +93,11 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
             return next;
           };
         }
-        if (solver.solve(id, tasks, victims, policy_for(job, request), result)) {
+        ScenarioLog scenarios;
+        solver.record(tracing ? &scenarios : nullptr);
+        const bool solved = solver.solve(id, tasks, victims, policy_for(job, request), result);
+        solver.record(nullptr);
+        if (solved) {
           if (result.evictions.size() > evicted_before) {
             state.jobs[id.index()].last_eviction_us = session.now_us;
           }
@@ -101,11 +105,11 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
             const size_t evicted = result.evictions.size() - evicted_before;
             candidates.trace(EvictionStep::kEvicted, id,
                              fmt::format("{} {} evicted", evicted, evicted == 1 ? "pod" : "pods"),
-                             offered);
+                             offered, std::move(scenarios));
           }
         } else {
           if (tracing) {
-            candidates.trace(EvictionStep::kNoScenario, id, {}, offered);
+            candidates.trace(EvictionStep::kNoScenario, id, {}, offered, std::move(scenarios));
           }
           candidates.remember_failure(tasks);
           if (memo) {
@@ -360,6 +364,42 @@ std::string eviction_step_text(const EvictionTrace& t) {
                          t.victims == 1 ? "job" : "jobs");
   }
   return {};
+}
+
+std::string scenario_text(Action action, const ScenarioTrace& scenario) {
+  std::string why;
+  switch (scenario.outcome) {
+    case ScenarioOutcome::kNoRoom:
+      why = "no node of the latest victims gains room for the job's task";
+      break;
+    case ScenarioOutcome::kOverCapacity:
+      why =
+          "the job's queue would go over its capacity (limit, or quota for a non-preemptible "
+          "job)";
+      break;
+    case ScenarioOutcome::kNoFit:
+      why = "the job does not fit even with them gone";
+      break;
+    case ScenarioOutcome::kNotPlaced:
+      why = "re-placing the victims first in allocate's order left no room for the job";
+      break;
+    case ScenarioOutcome::kNotAllMoved:
+      why = "some victim finds no new place (consolidation only moves pods)";
+      break;
+    case ScenarioOutcome::kRejected:
+      why = action == Action::kReclaim
+                ? "rejected by the proportion plugin's Reclaimable check (each victim queue must "
+                  "stay above its fair share, or its quota, and the reclaimer below the "
+                  "saturation of every sibling that loses resources)"
+                : "rejected by the action's scenario check";
+      break;
+    case ScenarioOutcome::kAccepted:
+      why = "accepted";
+      break;
+  }
+  return fmt::format("evict {} ({} {}){}: {}", fmt::join(scenario.victim_jobs, ", "), scenario.pods,
+                     scenario.pods == 1 ? "pod" : "pods",
+                     scenario.node.empty() ? "" : " around node " + scenario.node, why);
 }
 
 }  // namespace drasim::model

@@ -12,13 +12,22 @@
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 
+#include <array>
 #include <string>
+#include <string_view>
 
 namespace drasim::model {
 
 /// What an eviction step means, in words (drasim explain): the action's own rule for the
 /// step, followed by the trace's detail.
 std::string eviction_step_text(const EvictionTrace& trace);
+
+/// Names of ScenarioOutcome for JSON, in enum order.
+inline constexpr std::array<std::string_view, 7> kScenarioOutcomeNames = {
+    "noRoom", "overCapacity", "noFit", "notPlaced", "notAllMoved", "rejected", "accepted"};
+
+/// How a scenario of `action` ended, in words (drasim explain).
+std::string scenario_text(Action action, const ScenarioTrace& scenario);
 
 void run_consolidation(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
                        CycleResult& result);

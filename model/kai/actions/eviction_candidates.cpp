@@ -64,9 +64,10 @@ void EvictionCandidates::sort_victims(QueueId queue, size_t count) const {
   sorted = upto;
 }
 
-void EvictionCandidates::trace(EvictionStep step, JobId job, std::string detail,
-                               size_t victims) const {
-  session_.observe_eviction({action_, step, job, {}, victims, std::move(detail)});
+void EvictionCandidates::trace(EvictionStep step, JobId job, std::string detail, size_t victims,
+                               ScenarioLog scenarios) const {
+  session_.observe_eviction(
+      {action_, step, job, {}, victims, std::move(detail), std::move(scenarios)});
 }
 
 void EvictionCandidates::for_each_pending(
@@ -114,7 +115,7 @@ void EvictionCandidates::for_each_pending(
       !tracing || !may_evict ? may_evict : [&](QueueId q) {
         const bool ok = may_evict(q);
         if (!ok) {
-          session_.observe_eviction({action_, EvictionStep::kQueueRuledOut, {}, q, 0, {}});
+          session_.observe_eviction({action_, EvictionStep::kQueueRuledOut, {}, q, 0, {}, {}});
         }
         return ok;
       };

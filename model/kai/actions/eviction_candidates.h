@@ -48,7 +48,9 @@ class EvictionCandidates {
   }
 
   /// Reports a step of the current action (call only when Session::observe_eviction is set).
-  void trace(EvictionStep step, JobId job, std::string detail = {}, size_t victims = 0) const;
+  /// `scenarios`: the solver's scenarios for the step (EvictionSolver::record).
+  void trace(EvictionStep step, JobId job, std::string detail = {}, size_t victims = 0,
+             ScenarioLog scenarios = {}) const;
 
   /// Victims one job at a time, in victim order, until nullopt.
   using VictimFeed = std::function<std::optional<JobId>()>;

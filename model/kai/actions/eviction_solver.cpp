@@ -129,9 +129,9 @@ bool EvictionSolver::base_takes(JobId job, const std::vector<PodId>& tasks) {
   return *base_takes_;
 }
 
-bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
-                              const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
-                              Statement& stmt) {
+ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
+                                         const std::vector<PodId>& evicted,
+                                         std::vector<VictimChunk>& taken, Statement& stmt) {
   const size_t mark = stmt.checkpoint();
   // Re-placing victims only takes capacity back, so a preemptor that does not fit with every
   // victim gone cannot fit in the simulation either: that costs one placement instead of one
@@ -139,7 +139,7 @@ bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
   // steer a gang differently; KAI's idle-GPU scenario filters make the same kind of cut.)
   const JobInfo& preemptor = state_.jobs[job.index()];
   if (over_queue_capacity(state_, preemptor, chunk_request(state_, tasks))) {
-    return false;
+    return ScenarioOutcome::kOverCapacity;
   }
   // A single task that no feasible node takes without victims can only land where the
   // scenario freed something: the victims' nodes, unless a victim's devices are freed too
@@ -164,12 +164,12 @@ bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
   }
   stmt.rollback(mark);
   if (!fits) {
-    return false;
+    return ScenarioOutcome::kNoFit;
   }
   const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt);
   reset_shares();
   if (!placed) {
-    return false;
+    return ScenarioOutcome::kNotPlaced;
   }
   // A victim is moved when the simulation placed it again: un-evicted where it was (no longer
   // releasing) or held elsewhere (a shadow operation).
@@ -187,12 +187,13 @@ bool EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
                        || std::find(shadowed.begin(), shadowed.end(), p) != shadowed.end();
     }
   }
-  return true;
+  return ScenarioOutcome::kAccepted;
 }
 
 bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
                                   const std::vector<PodId>& evicted, const std::vector<PodId>& room,
-                                  const EvictionPolicy& policy, CycleResult& result) {
+                                  std::optional<size_t> node, const EvictionPolicy& policy,
+                                  CycleResult& result) {
   const size_t feasible_mark = feasible_->mark();
   for (const PodId p : evicted) {
     feasible_->add(state_.pod(p).node.index());
@@ -200,7 +201,8 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
     state_.suspend_claims(p);
   }
   Statement stmt(state_);
-  const auto fail = [&] {
+  const auto fail = [&](ScenarioOutcome outcome) {
+    note(evicted, node, outcome);
     stmt.discard();
     for (auto it = evicted.rbegin(); it != evicted.rend(); ++it) {
       state_.resume_claims(*it);
@@ -210,18 +212,23 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
     return false;
   };
   if (!frees_room(room, tasks)) {
-    return fail();  // no node gained enough room: more victims are needed first
+    return fail(ScenarioOutcome::kNoRoom);  // more victims are needed first
   }
-  if (!simulate(job_id, tasks, evicted, potential_chunks_, stmt)) {
-    return fail();
+  if (const ScenarioOutcome o = simulate(job_id, tasks, evicted, potential_chunks_, stmt);
+      o != ScenarioOutcome::kAccepted) {
+    return fail(o);
   }
   const bool all_moved =
       std::all_of(potential_chunks_.begin(), potential_chunks_.end(), [](const VictimChunk& c) {
         return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
       });
-  if ((policy.all_must_move && !all_moved) || !policy.valid(potential_chunks_)) {
-    return fail();
+  if (policy.all_must_move && !all_moved) {
+    return fail(ScenarioOutcome::kNotAllMoved);
   }
+  if (!policy.valid(potential_chunks_)) {
+    return fail(ScenarioOutcome::kRejected);
+  }
+  note(evicted, node, ScenarioOutcome::kAccepted);
   for (const PodId p : evicted) {
     if (state_.pod(p).phase == PodPhase::kReleasing) {
       confirm_eviction(state_, p, policy.message(p), result);
@@ -234,6 +241,30 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
   return true;
 }
 
+void EvictionSolver::note(const std::vector<PodId>& evicted, std::optional<size_t> node,
+                          ScenarioOutcome outcome) const {
+  if (record_ == nullptr) {
+    return;
+  }
+  if (record_->tried++ >= kScenariosKept) {
+    return;
+  }
+  ScenarioTrace t;
+  t.pods = evicted.size();
+  t.outcome = outcome;
+  for (const PodId p : evicted) {
+    const JobInfo& job = state_.jobs[state_.pod(p).job.index()];
+    std::string name = job.namespace_name + "/" + job.name;
+    if (std::find(t.victim_jobs.begin(), t.victim_jobs.end(), name) == t.victim_jobs.end()) {
+      t.victim_jobs.push_back(std::move(name));
+    }
+  }
+  if (node) {
+    t.node = state_.nodes[*node].name;
+  }
+  record_->kept.push_back(std::move(t));
+}
+
 bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks,
                                    const EvictionPolicy& policy, CycleResult& result) {
   const VictimChunk& latest = potential_chunks_.back();
@@ -244,7 +275,7 @@ bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks
     for (const VictimChunk& c : potential_chunks_) {
       all.insert(all.end(), c.pods.begin(), c.pods.end());
     }
-    return try_scenario(job_id, tasks, all, latest.pods, policy, result);
+    return try_scenario(job_id, tasks, all, latest.pods, std::nullopt, policy, result);
   }
   // The nodes the latest victim job holds potential victims on, each tried in turn (KAI tries
   // the nodes of the latest potential victim job in map order; drasim in node order).
@@ -261,7 +292,7 @@ bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks
     for (const JobId j : by_node_[node]) {
       evicted.insert(evicted.end(), by_job_[j.index()].begin(), by_job_[j.index()].end());
     }
-    if (try_scenario(job_id, tasks, evicted, evicted, policy, result)) {
+    if (try_scenario(job_id, tasks, evicted, evicted, node, policy, result)) {
       return true;
     }
   }

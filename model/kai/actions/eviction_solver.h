@@ -71,6 +71,9 @@ class EvictionSolver {
              const std::function<std::optional<JobId>()>& next_victim, const EvictionPolicy& policy,
              CycleResult& result);
 
+  /// drasim explain: from now on every scenario is reported into `log`; null stops it.
+  void record(ScenarioLog* log) { record_ = log; }
+
  private:
   /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
   /// remaining binding or running pod of the job together; pods that are potential victims
@@ -89,10 +92,10 @@ class EvictionSolver {
                      CycleResult& result);
   /// One scenario: `evicted` are evicted virtually and the scenario simulated on the feasible
   /// nodes and theirs, when some node of `room` now fits a task; commits it when the policy
-  /// accepts it, else puts everything back.
+  /// accepts it, else puts everything back. `node`: the node a by-node scenario is built around.
   bool try_scenario(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                    const std::vector<PodId>& room, const EvictionPolicy& policy,
-                    CycleResult& result);
+                    const std::vector<PodId>& room, std::optional<size_t> node,
+                    const EvictionPolicy& policy, CycleResult& result);
   /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing (always, for a
   /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
@@ -100,9 +103,13 @@ class EvictionSolver {
   /// Whether the job's tasks fit the feasible nodes before any victim is evicted (once per
   /// solve).
   bool base_takes(JobId job, const std::vector<PodId>& tasks);
-  /// Simulates the scenario inside `stmt`; on success marks which victims moved.
-  bool simulate(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                std::vector<VictimChunk>& taken, Statement& stmt);
+  /// Simulates the scenario inside `stmt`; on success (kAccepted) marks which victims moved.
+  ScenarioOutcome simulate(JobId job, const std::vector<PodId>& tasks,
+                           const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
+                           Statement& stmt);
+  /// Reports a scenario's outcome when recording.
+  void note(const std::vector<PodId>& evicted, std::optional<size_t> node,
+            ScenarioOutcome outcome) const;
   /// Keeps the shares of `queue` and its ancestors as they are, once per solve.
   void save_shares(QueueId queue);
   /// Puts the saved shares back (the state the solve began in).
@@ -121,6 +128,7 @@ class EvictionSolver {
   std::vector<bool> potential_;
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes
+  ScenarioLog* record_ = nullptr;      ///< see record
 };
 
 }  // namespace drasim::model

@@ -62,6 +62,35 @@ enum class EvictionStep {
   kEvicted,          ///< the solver committed a scenario
 };
 
+/// How one scenario of the eviction solver ended, in the order of its checks.
+enum class ScenarioOutcome {
+  kNoRoom,        ///< no node of the latest victims gained room for a task
+  kOverCapacity,  ///< the job's queue would go over its limit or quota (capacity policy)
+  kNoFit,         ///< the job does not fit even with the victims gone
+  kNotPlaced,     ///< the simulation re-placed victims first and the job then found no room
+  kNotAllMoved,   ///< consolidation: some victim found no new place
+  kRejected,      ///< the action's validator rejected it
+  kAccepted,      ///< committed
+};
+
+/// One scenario the solver tried for a job (drasim explain).
+struct ScenarioTrace {
+  std::vector<std::string> victim_jobs;  ///< `namespace/name` of the jobs it evicts, in order
+  size_t pods = 0;                       ///< the pods it evicts virtually
+  std::string node;  ///< the node the scenario was built around (empty: every potential victim)
+  ScenarioOutcome outcome = ScenarioOutcome::kNoRoom;
+};
+
+/// At most this many scenarios per job and action are kept for explain (all are counted).
+inline constexpr size_t kScenariosKept = 8;
+
+/// The scenarios the solver tried for one job in one action: the first kScenariosKept, and
+/// how many in all.
+struct ScenarioLog {
+  std::vector<ScenarioTrace> kept;
+  size_t tried = 0;
+};
+
 struct EvictionTrace {
   Action action = Action::kReclaim;  ///< consolidation, reclaim or preempt
   EvictionStep step = EvictionStep::kNoVictims;
@@ -69,6 +98,7 @@ struct EvictionTrace {
   QueueId queue;  ///< kQueueRuledOut
   size_t victims = 0;
   std::string detail;
+  ScenarioLog scenarios;  ///< kNoScenario and kEvicted
 };
 
 using EvictionObserver = std::function<void(const EvictionTrace&)>;
