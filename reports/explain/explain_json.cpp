@@ -315,6 +315,8 @@ void evictions(JsonWriter& w, const model::TaskProbe& p) {
       w.value_or_null(sc.node);
       w.key("outcome");
       w.value(model::kScenarioOutcomeNames[static_cast<size_t>(sc.outcome)]);
+      w.key("detail");
+      w.value_or_null(sc.detail);
       w.key("text");
       w.value(model::scenario_text(t.action, sc));
       w.end_object();

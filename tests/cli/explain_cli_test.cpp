@@ -489,35 +489,40 @@ TEST_CASE("explain: a reclaim that succeeded, and the KEP-5004 bridge's class an
 }
 
 TEST_CASE("explain: the scenarios the reclaim solver tried, in order, and how each ended") {
-  // qa (GPU quota 1) runs a-0 and a-1 on n1 and a-2 and a-3 on n2, 1 GPU and 12Gi each; both
-  // nodes are full (2 GPUs) with 8Gi free. big (qb, 1 GPU and 24Gi, only on pool=one, n1) is
-  // within qb's fair share of 1 GPU, so reclaim's gate is open. Victims are equal in every
-  // other key, so the name that sorts last goes first (a-3, a-2, a-1, a-0), and each scenario
-  // evicts what reaches the node of the latest victim:
+  // qa (GPU quota 3) runs a-0 and a-1 on n1 and a-2 and a-3 on n2, 1 GPU and 12Gi each; both
+  // nodes are full (2 GPUs) with 8Gi free. big (qb, GPU quota 1; 1 GPU and 24Gi, only on
+  // pool=one, n1) is within qb's fair share of 1 GPU, so reclaim's gate is open; qa's fair
+  // share is 3. Victims are equal in every other key, so the name that sorts last goes first
+  // (a-3, a-2, a-1, a-0), and each scenario evicts what reaches the node of the latest victim:
   // 1. a-3 around n2: 1 GPU and 8 + 12 = 20Gi < 24Gi, no room;
   // 2. a-3 and a-2 around n2: n2 has room, but big may only go to n1 (its nodeSelector);
   // 3. a-1 around n1: 20Gi again, no room (a-2 and a-3 do not reach n1, so they stay);
-  // 4. a-1 and a-0 around n1: 32Gi free, big fits, and the validator accepts it.
+  // 4. a-1 and a-0 around n1: big fits, but Reclaimable takes a-1 from qa's 4 GPUs (above its
+  //    allocatable share of 3), then a-0 from 3: above neither its share 3 nor its quota 3.
   // examples/why-pending/reclaim.yaml, whose walkthrough quotes these lines.
   const std::string file = std::string(DRASIM_SOURCE_DIR) + "/examples/why-pending/reclaim.yaml";
-  const Run r = drasim({"explain", file, "--pod", "default/big", "--at", "0s"});
+  const Run r = drasim({"explain", file, "--pod", "default/big"});
   CHECK(r.code == 0);
   CHECK(contains(r.out,
-                 "  reclaim       succeeded: 2 pods evicted (4 victim jobs considered)\n"
+                 "  reclaim       tried: no valid scenario among the pods of 4 victim jobs (none "
+                 "freed room the job fits, or the action's rules rejected each)\n"
                  "    scenario 1: evict default/a-3 (1 pod) around node n2: no node of the latest "
                  "victims gains room for the job's task\n"
                  "    scenario 2: evict default/a-3, default/a-2 (2 pods) around node n2: the job "
                  "does not fit even with them gone\n"
                  "    scenario 3: evict default/a-1 (1 pod) around node n1: no node of the latest "
                  "victims gains room for the job's task\n"
-                 "    scenario 4: evict default/a-1, default/a-0 (2 pods) around node n1: "
-                 "accepted\n"));
-  const Run json =
-      drasim({"explain", file, "--pod", "default/big", "--at", "0s", "--format", "json"});
+                 "    scenario 4: evict default/a-1, default/a-0 (2 pods) around node n1: rejected "
+                 "by the proportion plugin's Reclaimable check: queue qa holds gpu 3 GPUs, not "
+                 "above its allocatable share of gpu 3 GPUs (MaintainFairShare) nor its quota of "
+                 "gpu 3 GPUs (GuaranteeDeservedQuota)\n"));
+  const Run json = drasim({"explain", file, "--pod", "default/big", "--format", "json"});
   CHECK(contains(one_line(json.out),
                  R"("scenariosTried": 4, "scenarios": [{"victimJobs": ["default/a-3"], "pods": 1, )"
                  R"("node": "n2", "outcome": "noRoom", )"));
   CHECK(contains(one_line(json.out), R"("node": "n2", "outcome": "noFit", )"));
+  CHECK(contains(one_line(json.out),
+                 R"("node": "n1", "outcome": "rejected", "detail": "queue qa holds gpu 3 GPUs, )"));
 }
 
 TEST_CASE("explain: an unknown pod, a bad --at, or one past the horizon exits 2") {

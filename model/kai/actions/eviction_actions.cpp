@@ -259,9 +259,9 @@ void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& c
     EvictionPolicy policy;
     // allow-consolidating-reclaim (default true): victims that find a new place are not
     // counted as reclaimed.
-    policy.valid = [&state, &session, &job, request](const std::vector<VictimChunk>& taken) {
-      // A chunk the simulation placed back whole frees nothing and is left out, as KAI's
-      // getVictimResources skips a chunk whose tasks are all active allocated again.
+    // A chunk the simulation placed back whole frees nothing and is left out, as KAI's
+    // getVictimResources skips a chunk whose tasks are all active allocated again.
+    const auto reclaimed = [&state](const std::vector<VictimChunk>& taken) {
       std::vector<proportion::VictimChunk> chunks;
       for (const VictimChunk& c : taken) {
         if (c.moved.empty()
@@ -269,8 +269,16 @@ void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& c
           chunks.push_back({state.jobs[c.job.index()].queue.value, lost(state, c)});
         }
       }
-      return proportion::reclaim_scenario_valid(session.shares, job.queue.value,
-                                                to_amounts(request), !job.preemptible, chunks);
+      return chunks;
+    };
+    policy.valid = [&session, &job, request, reclaimed](const std::vector<VictimChunk>& taken) {
+      return proportion::reclaim_scenario_valid(
+          session.shares, job.queue.value, to_amounts(request), !job.preemptible, reclaimed(taken));
+    };
+    policy.why_invalid = [&session, &job, request,
+                          reclaimed](const std::vector<VictimChunk>& taken) {
+      return proportion::reclaim_scenario_problem(
+          session.shares, job.queue.value, to_amounts(request), !job.preemptible, reclaimed(taken));
     };
     policy.message = [&state, &job](PodId victim) {
       // unschedule_info.go GetReclaimMessage.
@@ -387,11 +395,11 @@ std::string scenario_text(Action action, const ScenarioTrace& scenario) {
       why = "some victim finds no new place (consolidation only moves pods)";
       break;
     case ScenarioOutcome::kRejected:
-      why = action == Action::kReclaim
-                ? "rejected by the proportion plugin's Reclaimable check (each victim queue must "
-                  "stay above its fair share, or its quota, and the reclaimer below the "
-                  "saturation of every sibling that loses resources)"
-                : "rejected by the action's scenario check";
+      why = action == Action::kReclaim ? "rejected by the proportion plugin's Reclaimable check"
+                                       : "rejected by the action's scenario check";
+      if (!scenario.detail.empty()) {
+        why += ": " + scenario.detail;
+      }
       break;
     case ScenarioOutcome::kAccepted:
       why = "accepted";

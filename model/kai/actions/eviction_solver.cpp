@@ -201,8 +201,8 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
     state_.suspend_claims(p);
   }
   Statement stmt(state_);
-  const auto fail = [&](ScenarioOutcome outcome) {
-    note(evicted, node, outcome);
+  const auto fail = [&](ScenarioOutcome outcome, std::string detail = {}) {
+    note(evicted, node, outcome, std::move(detail));
     stmt.discard();
     for (auto it = evicted.rbegin(); it != evicted.rend(); ++it) {
       state_.resume_claims(*it);
@@ -226,7 +226,9 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
     return fail(ScenarioOutcome::kNotAllMoved);
   }
   if (!policy.valid(potential_chunks_)) {
-    return fail(ScenarioOutcome::kRejected);
+    return fail(ScenarioOutcome::kRejected, record_ != nullptr && policy.why_invalid
+                                                ? policy.why_invalid(potential_chunks_)
+                                                : std::string());
   }
   note(evicted, node, ScenarioOutcome::kAccepted);
   for (const PodId p : evicted) {
@@ -242,7 +244,7 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
 }
 
 void EvictionSolver::note(const std::vector<PodId>& evicted, std::optional<size_t> node,
-                          ScenarioOutcome outcome) const {
+                          ScenarioOutcome outcome, std::string detail) const {
   if (record_ == nullptr) {
     return;
   }
@@ -252,6 +254,7 @@ void EvictionSolver::note(const std::vector<PodId>& evicted, std::optional<size_
   ScenarioTrace t;
   t.pods = evicted.size();
   t.outcome = outcome;
+  t.detail = std::move(detail);
   for (const PodId p : evicted) {
     const JobInfo& job = state_.jobs[state_.pod(p).job.index()];
     std::string name = job.namespace_name + "/" + job.name;

@@ -52,6 +52,9 @@ struct EvictionPolicy {
   /// Validates a scenario whose preemptor chunk fits (victims in the order taken, `moved` set
   /// for the ones the simulation placed again).
   std::function<bool(const std::vector<VictimChunk>&)> valid;
+  /// Why `valid` rejects a scenario, for drasim explain (called only when recording; empty
+  /// function: the rule is not spelled out).
+  std::function<std::string(const std::vector<VictimChunk>&)> why_invalid;
   /// Every victim must find a new place (consolidation): the scenario is rejected otherwise,
   /// without asking `valid`.
   bool all_must_move = false;
@@ -108,8 +111,8 @@ class EvictionSolver {
                            const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
                            Statement& stmt);
   /// Reports a scenario's outcome when recording.
-  void note(const std::vector<PodId>& evicted, std::optional<size_t> node,
-            ScenarioOutcome outcome) const;
+  void note(const std::vector<PodId>& evicted, std::optional<size_t> node, ScenarioOutcome outcome,
+            std::string detail = {}) const;
   /// Keeps the shares of `queue` and its ancestors as they are, once per solve.
   void save_shares(QueueId queue);
   /// Puts the saved shares back (the state the solve began in).

@@ -79,6 +79,7 @@ struct ScenarioTrace {
   size_t pods = 0;                       ///< the pods it evicts virtually
   std::string node;  ///< the node the scenario was built around (empty: every potential victim)
   ScenarioOutcome outcome = ScenarioOutcome::kNoRoom;
+  std::string detail;  ///< kRejected: the validator's rule that failed, with its arithmetic
 };
 
 /// At most this many scenarios per job and action are kept for explain (all are counted).

@@ -16,6 +16,31 @@ namespace {
 
 using Involved = std::array<bool, kResources>;
 
+// KAI's units as its messages humanize them: cores, GB, GPUs.
+constexpr std::array<const char*, kResources> kUnit = {" cores", " GB", " GPUs"};
+constexpr std::array<double, kResources> kDivisor = {1000.0, 1e9, 1.0};
+
+std::string number_text(size_t r, double value) {
+  return fmt::format("{:g}", value / kDivisor[r]);
+}
+
+/// An amount with its unit (`3 GPUs`), or `unlimited`.
+std::string amount_text(size_t r, double value) {
+  return value == kUnlimited ? "unlimited" : number_text(r, value) + kUnit[r];
+}
+
+/// The amounts of the `involved` resources, as `gpu 3 GPUs`.
+std::string values(const Amounts& amounts, const std::array<bool, kResources>& involved) {
+  std::string out;
+  for (size_t r = 0; r < kResources; ++r) {
+    if (involved[r]) {
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", kResourceNames[r],
+                         amount_text(r, amounts[r]));
+    }
+  }
+  return out;
+}
+
 Amounts allocated_of(const QueueShare& q) {
   return field_of(q, &ResourceShare::allocated);
 }
@@ -112,8 +137,10 @@ struct Taken {
 
 /// `reclaimResourcesFromReclaimees`: checks every chunk against the strategies and subtracts it
 /// from its leaf and all ancestors. nullopt when a chunk may not be taken.
+/// `why`, when given, receives the reason a chunk may not be taken.
 std::optional<Taken> take_victims(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
-                                  const Amounts& request, const std::vector<VictimChunk>& victims) {
+                                  const Amounts& request, const std::vector<VictimChunk>& victims,
+                                  std::string* why) {
   Taken taken{std::vector<std::optional<Amounts>>(queues.size()),
               std::vector<Involved>(queues.size())};
   std::vector<uint32_t> leaves;
@@ -152,6 +179,25 @@ std::optional<Taken> take_victims(const std::vector<QueueShare>& queues, uint32_
       const bool guarantee_quota =
           within_quota_with(queues[reclaimer_side], request) && above_quota(victim_queue, left);
       if (!maintain_fair_share && !guarantee_quota) {
+        if (why != nullptr) {
+          // The resources the chunk takes that have a bound (an unlimited one is never
+          // exceeded, so it cannot be what keeps the chunk).
+          Involved what = involved_in(chunk.resources);
+          const Amounts allocatable = allocatable_shares(victim_queue);
+          for (size_t i = 0; i < kResources; ++i) {
+            what[i] = what[i]
+                      && (allocatable[i] != kUnlimited || victim_queue.r[i].deserved != kUnlimited);
+          }
+          *why = fmt::format(
+              "queue {} holds {}, not above its allocatable share of {} (MaintainFairShare){}",
+              victim_queue.name, values(left, what), values(allocatable, what),
+              within_quota_with(queues[reclaimer_side], request)
+                  ? fmt::format(" nor its quota of {} (GuaranteeDeservedQuota)",
+                                values(field_of(victim_queue, &ResourceShare::deserved), what))
+                  : fmt::format("; GuaranteeDeservedQuota does not apply: queue {} would exceed "
+                                "its own quota with the job",
+                                queues[reclaimer_side].name));
+        }
         return std::nullopt;
       }
       for (uint32_t index : up_to_root(queues, leaf)) {
@@ -167,10 +213,11 @@ std::optional<Taken> take_victims(const std::vector<QueueShare>& queues, uint32_
   return taken;
 }
 
-/// `isFairShareSaturationLowerPerResource`.
-bool reclaimer_stays_less_saturated(const Involved& involved, const Amounts& reclaimer_after,
-                                    const QueueShare& reclaimer, const Amounts& sibling_after,
-                                    const QueueShare& sibling, double multiplier) {
+/// `isFairShareSaturationLowerPerResource`: -1 when it holds, else the first resource where
+/// the reclaimer would not stay less saturated than the sibling.
+int reclaimer_saturation_breach(const Involved& involved, const Amounts& reclaimer_after,
+                                const QueueShare& reclaimer, const Amounts& sibling_after,
+                                const QueueShare& sibling, double multiplier) {
   for (size_t i = 0; i < kResources; ++i) {
     if (!involved[i]) {
       continue;
@@ -183,16 +230,17 @@ bool reclaimer_stays_less_saturated(const Involved& involved, const Amounts& rec
     const double reclaimer_ratio = saturation(reclaimer_after[i], reclaimer_fair);
     const double sibling_ratio = saturation(sibling_after[i], sibling_fair);
     if (reclaimer_ratio > 1 && sibling_fair > 0 && reclaimer_ratio * multiplier >= sibling_ratio) {
-      return false;
+      return static_cast<int>(i);
     }
   }
-  return true;
+  return -1;
 }
 
 /// `reclaimingQueuesRemainWithinBoundaries`.
+/// `why`, when given, receives the reason it is false.
 bool within_boundaries(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
                        const Amounts& request, bool non_preemptible, const Taken& taken,
-                       double multiplier) {
+                       double multiplier, std::string* why) {
   const Involved reclaimer_involved = involved_in(request);
   for (uint32_t index : up_to_root(queues, reclaimer_leaf)) {
     const QueueShare& reclaimer = queues[index];
@@ -206,12 +254,31 @@ bool within_boundaries(const std::vector<QueueShare>& queues, uint32_t reclaimer
       for (size_t i = 0; i < kResources; ++i) {
         involved[i] = involved[i] || reclaimer_involved[i];
       }
-      if (!reclaimer_stays_less_saturated(involved, after, reclaimer, *taken.remaining[sibling],
-                                          queues[sibling], multiplier)) {
+      const int r = reclaimer_saturation_breach(
+          involved, after, reclaimer, *taken.remaining[sibling], queues[sibling], multiplier);
+      if (r >= 0) {
+        if (why != nullptr) {
+          const auto i = static_cast<size_t>(r);
+          const Amounts& left = *taken.remaining[sibling];
+          *why = fmt::format(
+              "queue {} would hold {} of its fair share {} ({:.3g}x), not less saturated than "
+              "queue {} left with {} of its fair share {} ({:.3g}x) ({})",
+              reclaimer.name, amount_text(i, after[i]), amount_text(i, reclaimer.r[i].fair_share),
+              saturation(after[i], reclaimer.r[i].fair_share), queues[sibling].name,
+              amount_text(i, left[i]), amount_text(i, queues[sibling].r[i].fair_share),
+              saturation(left[i], queues[sibling].r[i].fair_share), kResourceNames[i]);
+        }
         return false;
       }
     }
     if (non_preemptible && !non_preemptible_within_quota_with(reclaimer, request)) {
+      if (why != nullptr) {
+        *why = fmt::format(
+            "queue {} would hold {} of non-preemptible jobs, above its quota of {}", reclaimer.name,
+            values(plus(field_of(reclaimer, &ResourceShare::allocated_not_preemptible), request),
+                   reclaimer_involved),
+            values(field_of(reclaimer, &ResourceShare::deserved), reclaimer_involved));
+      }
       return false;
     }
   }
@@ -234,9 +301,6 @@ std::string reclaim_gate_problem(const std::vector<QueueShare>& queues, uint32_t
   if (can_reclaim_resources(queues, reclaimer_leaf, request, non_preemptible)) {
     return {};
   }
-  // KAI's units as its messages humanize them: cores, GB, GPUs.
-  static constexpr std::array<const char*, kResources> kUnit = {" cores", " GB", " GPUs"};
-  static constexpr std::array<double, kResources> kDivisor = {1000.0, 1e9, 1.0};
   const QueueShare& q = queues[reclaimer_leaf];
   const auto exceeding = [&](double ResourceShare::*held, double ResourceShare::*bound,
                              const char* what, const char* bound_name) -> std::string {
@@ -244,10 +308,10 @@ std::string reclaim_gate_problem(const std::vector<QueueShare>& queues, uint32_t
       const double with = q.r[r].*held + request[r];
       if (compare_quantities(with, q.r[r].*bound) > 0) {
         return fmt::format(
-            "CanReclaimResources: queue {} would hold {:g}{} ({} {:g} + request "
-            "{:g}), above its {} of {:g}{} ({})",
-            q.name, with / kDivisor[r], kUnit[r], what, q.r[r].*held / kDivisor[r],
-            request[r] / kDivisor[r], bound_name, q.r[r].*bound / kDivisor[r], kUnit[r],
+            "CanReclaimResources: queue {} would hold {} ({} {} + request {}), above its {} of "
+            "{} ({})",
+            q.name, amount_text(r, with), what, number_text(r, q.r[r].*held),
+            number_text(r, request[r]), bound_name, amount_text(r, q.r[r].*bound),
             kResourceNames[r]);
       }
     }
@@ -275,10 +339,24 @@ bool is_reclaim_victim_candidate(const std::vector<QueueShare>& queues, uint32_t
 bool reclaim_scenario_valid(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
                             const Amounts& request, bool non_preemptible,
                             const std::vector<VictimChunk>& victims, double saturation_multiplier) {
-  const std::optional<Taken> taken = take_victims(queues, reclaimer_leaf, request, victims);
+  const std::optional<Taken> taken =
+      take_victims(queues, reclaimer_leaf, request, victims, nullptr);
   return taken
          && within_boundaries(queues, reclaimer_leaf, request, non_preemptible, *taken,
-                              saturation_multiplier);
+                              saturation_multiplier, nullptr);
+}
+
+std::string reclaim_scenario_problem(const std::vector<QueueShare>& queues, uint32_t reclaimer_leaf,
+                                     const Amounts& request, bool non_preemptible,
+                                     const std::vector<VictimChunk>& victims,
+                                     double saturation_multiplier) {
+  std::string why;
+  const std::optional<Taken> taken = take_victims(queues, reclaimer_leaf, request, victims, &why);
+  if (taken) {
+    (void)within_boundaries(queues, reclaimer_leaf, request, non_preemptible, *taken,
+                            saturation_multiplier, &why);
+  }
+  return why;
 }
 
 }  // namespace drasim::model::proportion

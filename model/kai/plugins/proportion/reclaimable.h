@@ -56,4 +56,12 @@ struct VictimChunk {
                                           const std::vector<VictimChunk>& victims,
                                           double saturation_multiplier = 1.0);
 
+/// Why `reclaim_scenario_valid` is false, with the arithmetic of the rule that fails (empty
+/// when it is true). For drasim explain.
+[[nodiscard]] std::string reclaim_scenario_problem(const std::vector<QueueShare>& queues,
+                                                   uint32_t reclaimer_leaf, const Amounts& request,
+                                                   bool non_preemptible,
+                                                   const std::vector<VictimChunk>& victims,
+                                                   double saturation_multiplier = 1.0);
+
 }  // namespace drasim::model::proportion

@@ -169,3 +169,35 @@ TEST_CASE("proportion: the reclaimer's ancestors must stay less saturated than t
     CHECK_FALSE(reclaim_scenario_valid(t.queues, Tree::kP1, gpus(1), true, one_from_p3));
   }
 }
+
+TEST_CASE("proportion: why Reclaimable rejects a scenario, with the rule's arithmetic") {
+  SUBCASE("a victim queue at its allocatable share and its quota (behaviour 49)") {
+    const std::vector<QueueShare> queues = reclaim_example();
+    // Taken in order: A 4 > 3 (MaintainFairShare), then A 3 > quota 2 (GuaranteeDeservedQuota,
+    // B within its quota), then A holds 2: above neither 3 nor 2.
+    CHECK(reclaim_scenario_problem(queues, kB, gpus(1), false, jobs_of(kA, 2)).empty());
+    CHECK(reclaim_scenario_problem(queues, kB, gpus(1), false, jobs_of(kA, 3))
+          == "queue A holds gpu 2 GPUs, not above its allocatable share of gpu 3 GPUs "
+             "(MaintainFairShare) nor its quota of gpu 2 GPUs (GuaranteeDeservedQuota)");
+  }
+  SUBCASE("the reclaimer's department would not stay less saturated than its sibling") {
+    Tree t;
+    // dept1 after (2 + 1) / 2 = 1.5 against dept2 after (3 - 1) / 2 = 1.
+    CHECK(reclaim_scenario_problem(t.queues, Tree::kP1, gpus(1), false,
+                                   {{Tree::kP3, gpus(1)}})
+          == "queue dept1 would hold 3 GPUs of its fair share 2 GPUs (1.5x), not less saturated "
+             "than queue dept2 left with 2 GPUs of its fair share 2 GPUs (1x) (gpu)");
+  }
+  SUBCASE("a non-preemptible reclaimer that would go over its quota") {
+    std::vector<QueueShare> queues = reclaim_example();
+    ResourceShare& b = queues[kB].r[kGpu];
+    b.fair_share = 4;
+    b.allocated = 2;
+    b.allocated_not_preemptible = 2;
+    // A gives up one GPU (4 > 3); B stays below saturation ((2 + 1) / 4 <= 1), but its
+    // non-preemptible 2 + 1 > quota 2.
+    CHECK(reclaim_scenario_problem(queues, kB, gpus(1), true, jobs_of(kA, 1))
+          == "queue B would hold gpu 3 GPUs of non-preemptible jobs, above its quota of gpu 2 "
+             "GPUs");
+  }
+}
