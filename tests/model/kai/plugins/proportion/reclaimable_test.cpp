@@ -24,6 +24,16 @@ std::vector<QueueShare> reclaim_example() {
   return queues;
 }
 
+/// The same, with B holding 2 GPUs of non-preemptible jobs (its quota) and a fair share of 4.
+std::vector<QueueShare> non_preemptible_b() {
+  std::vector<QueueShare> queues = reclaim_example();
+  ResourceShare& b = queues[kB].r[kGpu];
+  b.fair_share = 4;
+  b.allocated = 2;
+  b.allocated_not_preemptible = 2;
+  return queues;
+}
+
 std::vector<VictimChunk> jobs_of(uint32_t leaf, int count) {
   return std::vector<VictimChunk>(static_cast<size_t>(count), VictimChunk{leaf, gpus(1)});
 }
@@ -104,11 +114,7 @@ TEST_CASE("proportion: a victim at its quota and allocatable share keeps it (beh
 }
 
 TEST_CASE("proportion: a non-preemptible reclaimer must stay within its quota") {
-  std::vector<QueueShare> queues = reclaim_example();
-  ResourceShare& b = queues[kB].r[kGpu];
-  b.fair_share = 4;
-  b.allocated = 2;
-  b.allocated_not_preemptible = 2;
+  const std::vector<QueueShare> queues = non_preemptible_b();
   // Fair share: 2 + 1 <= 4. Quota: non-preemptible 2 + 1 > 2.
   CHECK(can_reclaim_resources(queues, kB, gpus(1), false));
   CHECK_FALSE(can_reclaim_resources(queues, kB, gpus(1), true));
@@ -189,11 +195,7 @@ TEST_CASE("proportion: why Reclaimable rejects a scenario, with the rule's arith
              "than queue dept2 left with 2 GPUs of its fair share 2 GPUs (1x) (gpu)");
   }
   SUBCASE("a non-preemptible reclaimer that would go over its quota") {
-    std::vector<QueueShare> queues = reclaim_example();
-    ResourceShare& b = queues[kB].r[kGpu];
-    b.fair_share = 4;
-    b.allocated = 2;
-    b.allocated_not_preemptible = 2;
+    const std::vector<QueueShare> queues = non_preemptible_b();
     // A gives up one GPU (4 > 3); B stays below saturation ((2 + 1) / 4 <= 1), but its
     // non-preemptible 2 + 1 > quota 2.
     CHECK(reclaim_scenario_problem(queues, kB, gpus(1), true, jobs_of(kA, 1))
