@@ -50,6 +50,20 @@ struct SemVer {
 
 using AttributeValue = std::variant<int64_t, bool, std::string, SemVer>;
 
+/// An attribute's value as written (`42`, `true`, `H100`, `1.2.3`).
+inline std::string attribute_text(const AttributeValue& v) {
+  if (const auto* i = std::get_if<int64_t>(&v)) {
+    return std::to_string(*i);
+  }
+  if (const auto* b = std::get_if<bool>(&v)) {
+    return *b ? "true" : "false";
+  }
+  if (const auto* s = std::get_if<std::string>(&v)) {
+    return *s;
+  }
+  return std::get<SemVer>(v).text;
+}
+
 struct CapacityRequestPolicy {
   std::optional<Quantity> default_value;
   std::vector<Quantity> valid_values;

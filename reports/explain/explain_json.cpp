@@ -234,13 +234,9 @@ void nodes(JsonWriter& w, const model::TaskProbe& p) {
     w.key("score");
     if (n.score) {
       w.begin_object();
-      for (const auto& [name, value] :
-           {std::pair{"total", n.score->total()}, std::pair{"nominatednode", n.score->nominated},
-            std::pair{"nodeavailability", n.score->availability},
-            std::pair{"resourcetype", n.score->resource_type},
-            std::pair{"gpusharingorder", n.score->gpu_sharing},
-            std::pair{"nodeplacement", n.score->placement},
-            std::pair{"topology", n.score->topology}}) {
+      w.key("total");
+      w.raw_number(points_text(n.score->total()));
+      for (const auto& [name, value] : n.score->named()) {
         w.key(name);
         w.raw_number(points_text(value));
       }

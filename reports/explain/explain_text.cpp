@@ -11,6 +11,16 @@ namespace {
 
 constexpr size_t kNodesShown = 6;  ///< names listed per node group without --nodes all
 
+/// How many of `count` entries a list shows: all with --nodes all, else kNodesShown.
+size_t shown_of(size_t count, bool all) {
+  return all ? count : std::min(kNodesShown, count);
+}
+
+/// The tail of a list cut at `shown` of `count` entries.
+std::string more_text(size_t count, size_t shown) {
+  return fmt::format("... ({} more; --nodes all lists them)", count - shown);
+}
+
 std::string seconds(sim::SimTime t) {
   return sim::format_seconds(t) + "s";
 }
@@ -103,14 +113,13 @@ void write_turn(const model::QueueTurnProbe& t, bool all, std::string& out) {
     }
     out += fmt::format("    {}: first of {} queues at its level with pending jobs\n", level.queue,
                        level.rivals.size() + 1);
-    const size_t shown = all ? level.rivals.size() : std::min(kNodesShown, level.rivals.size());
+    const size_t shown = shown_of(level.rivals.size(), all);
     for (size_t i = 0; i < shown; ++i) {
       out += fmt::format("      before {}: {}\n", level.rivals[i].name,
                          rival_text(level.queue, level.rivals[i]));
     }
     if (shown < level.rivals.size()) {
-      out +=
-          fmt::format("      ... ({} more; --nodes all lists them)\n", level.rivals.size() - shown);
+      out += "      " + more_text(level.rivals.size(), shown) + "\n";
     }
   }
 }
@@ -170,7 +179,7 @@ void write_topology(const model::TaskProbe& p, bool all, std::string& out) {
   const model::TopologyProbe& t = *p.topology;
   out += fmt::format("\nTopology ({}; domains in the order allocate tries them)\n", t.constraint);
   size_t tried = 0;
-  const size_t shown = all ? t.domains.size() : std::min(kNodesShown, t.domains.size());
+  const size_t shown = shown_of(t.domains.size(), all);
   for (size_t i = 0; i < t.domains.size(); ++i) {
     const model::TopologyDomainVerdict& d = t.domains[i];
     tried += d.offered ? 1 : 0;
@@ -181,7 +190,7 @@ void write_topology(const model::TaskProbe& p, bool all, std::string& out) {
     }
   }
   if (shown < t.domains.size()) {
-    out += fmt::format("  ... ({} more; --nodes all lists them)\n", t.domains.size() - shown);
+    out += "  " + more_text(t.domains.size(), shown) + "\n";
   }
   if (!t.failure.empty()) {
     out += "  no domain offered: " + t.failure + "\n";
@@ -194,13 +203,13 @@ void write_filters(const model::TaskProbe& p, bool all_nodes, std::string& out) 
   out += fmt::format("\nFilters ({} {}, {} passed every filter)\n", p.nodes.size(),
                      p.nodes.size() == 1 ? "node" : "nodes", passed);
   for (const NodeGroup& g : groups) {
-    const size_t shown = all_nodes ? g.nodes.size() : std::min(kNodesShown, g.nodes.size());
+    const size_t shown = shown_of(g.nodes.size(), all_nodes);
     std::string listed;
     for (size_t i = 0; i < shown; ++i) {
       listed += (i == 0 ? "" : ", ") + g.nodes[i];
     }
     if (shown < g.nodes.size()) {
-      listed += fmt::format(", ... ({} more; --nodes all lists them)", g.nodes.size() - shown);
+      listed += ", " + more_text(g.nodes.size(), shown);
     }
     out += fmt::format("  {} {}: {}\n    {}\n", g.nodes.size(),
                        g.nodes.size() == 1 ? "node" : "nodes", g.verdict, listed);
@@ -271,14 +280,11 @@ void write_scores(const model::TaskProbe& p, bool all_nodes, std::string& out) {
     return a->score->total() > b->score->total();
   });
   out += "\nScores (best first; ties go to the name that sorts first)\n";
-  const size_t shown = all_nodes ? scored.size() : std::min(kNodesShown, scored.size());
+  const size_t shown = shown_of(scored.size(), all_nodes);
   for (size_t i = 0; i < shown; ++i) {
     const model::ScoreParts& s = *scored[i]->score;
     std::string parts;
-    for (const auto& [name, value] :
-         {std::pair{"nominatednode", s.nominated}, std::pair{"nodeavailability", s.availability},
-          std::pair{"resourcetype", s.resource_type}, std::pair{"gpusharingorder", s.gpu_sharing},
-          std::pair{"nodeplacement", s.placement}, std::pair{"topology", s.topology}}) {
+    for (const auto& [name, value] : s.named()) {
       if (value != 0) {
         parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", name, points_text(value));
       }
@@ -288,7 +294,7 @@ void write_scores(const model::TaskProbe& p, bool all_nodes, std::string& out) {
                        p.chosen == scored[i]->name ? "  <- chosen" : "");
   }
   if (shown < scored.size()) {
-    out += fmt::format("  ... ({} more; --nodes all lists them)\n", scored.size() - shown);
+    out += "  " + more_text(scored.size(), shown) + "\n";
   }
 }
 

@@ -50,7 +50,6 @@ void PodWatch::before_cycle(const model::ClusterState& state) {
   waiting_ = pod_.valid() && state.pod(pod_).phase == model::PodPhase::kPending;
   probed_in_cycle_ = false;
   turns_.clear();
-  turns_taken_ = 0;
   state_ = &state;
   if (pod_.valid()) {
     job_ = state.pod(pod_).job;
@@ -92,7 +91,6 @@ void PodWatch::observe(model::Session& session, const model::AllocateAction& act
     it = turns_.insert(turns_.end(), {queue, 0});
   }
   ++it->second;
-  ++turns_taken_;
 }
 
 bool PodWatch::try_probe(model::Session& session, const model::AllocateAction& action,
@@ -121,7 +119,10 @@ bool PodWatch::try_probe(model::Session& session, const model::AllocateAction& a
   probe_ =
       model::probe_task(session, pod_, chunk, placement, job.valid() ? action.picker() : nullptr);
   if (probe_->turn) {
-    probe_->turn->turn = turns_taken_ + 1;
+    probe_->turn->turn = 1;
+    for (const auto& [queue, jobs] : turns_) {
+      probe_->turn->turn += jobs;
+    }
     probe_->turn->earlier = turns_;
   }
   return true;

@@ -86,9 +86,8 @@ class PodWatch {
   const model::ClusterState* state_ = nullptr;  ///< the cycle's state (set before it)
   model::JobId job_;
   model::QueueId queue_;
-  /// The allocate action's turns before the pod's in the cycle: per leaf queue, and in all.
+  /// The allocate action's turns before the pod's in the cycle, per leaf queue.
   std::vector<std::pair<std::string, size_t>> turns_;
-  size_t turns_taken_ = 0;
   std::vector<PodEvent> history_;
   std::optional<model::TaskProbe> probe_;
 };

@@ -176,19 +176,6 @@ std::string qualified(const std::string& attribute, const std::string& driver) {
   return attribute.find('/') == std::string::npos ? driver + "/" + attribute : attribute;
 }
 
-std::string attribute_text(const AttributeValue& v) {
-  if (const auto* i = std::get_if<int64_t>(&v)) {
-    return std::to_string(*i);
-  }
-  if (const auto* b = std::get_if<bool>(&v)) {
-    return *b ? "true" : "false";
-  }
-  if (const auto* s = std::get_if<std::string>(&v)) {
-    return *s;
-  }
-  return std::get<SemVer>(v).text;
-}
-
 bool device_is_like(const ImplicitTolerationRule::DevicePrototype& proto,
                     const ResourceSlice& slice, const Device& device) {
   if (slice.driver != proto.driver) {

@@ -7,7 +7,10 @@
 #include "model/cluster/cluster_state.h"
 #include "model/kai/api/placement_strategy.h"
 
+#include <array>
 #include <cstdint>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace drasim::model {
@@ -51,8 +54,8 @@ int64_t placement_score(const NodeInfo& node, bool gpu_task, PlacementStrategy s
 int64_t gpu_sharing_score(const PodTemplate& t, const NodeInfo& node);
 
 /// A node's score by plugin, in micro-points: nominatednode, nodeavailability (the task fits on
-/// idle resources), resourcetype (a CPU task on a CPU-only node), gpusharingorder and
-/// nodeplacement.
+/// idle resources), resourcetype (a CPU task on a CPU-only node), gpusharingorder,
+/// nodeplacement and topology.
 struct ScoreParts {
   int64_t nominated = 0;
   int64_t availability = 0;
@@ -63,6 +66,16 @@ struct ScoreParts {
 
   [[nodiscard]] int64_t total() const {
     return nominated + availability + resource_type + gpu_sharing + placement + topology;
+  }
+
+  /// Each part with its plugin's name, in that order (drasim explain).
+  [[nodiscard]] std::array<std::pair<std::string_view, int64_t>, 6> named() const {
+    return {{{"nominatednode", nominated},
+             {"nodeavailability", availability},
+             {"resourcetype", resource_type},
+             {"gpusharingorder", gpu_sharing},
+             {"nodeplacement", placement},
+             {"topology", topology}}};
   }
 };
 

@@ -87,55 +87,34 @@ std::string capacity_problem(const std::map<std::string, Quantity>& requests, co
   return "capacity: does not fit";
 }
 
-std::string attribute_text(const AttributeValue& v) {
-  return std::visit(
-      [](const auto& x) -> std::string {
-        using T = std::decay_t<decltype(x)>;
-        if constexpr (std::is_same_v<T, std::string>) {
-          return x;
-        } else if constexpr (std::is_same_v<T, SemVer>) {
-          return x.text;
-        } else if constexpr (std::is_same_v<T, bool>) {
-          return x ? "true" : "false";
-        } else {
-          return std::to_string(x);
-        }
-      },
-      v);
-}
-
 /// A device that passed, for the constraint tallies.
 struct Passed {
-  std::string request;  ///< `req` or `req/sub`
+  const std::string* base;  ///< the request
+  std::string_view sub;     ///< its firstAvailable alternative, empty for `exactly`
+  std::string id;           ///< `driver/pool/device`
   const ResourceSlice* slice;
   const Device* device;
 };
 
 ConstraintTally tally(const std::string& claim, const DeviceConstraint& c,
                       const std::vector<Passed>& passed) {
-  ConstraintTally out{claim,
-                      !c.match_attribute.empty(),
-                      c.match_attribute.empty() ? c.distinct_attribute : c.match_attribute,
-                      c.requests,
-                      {},
-                      0};
+  const bool match = !c.match_attribute.empty();
+  ConstraintTally out{claim,      match, match ? c.match_attribute : c.distinct_attribute,
+                      c.requests, {},    0};
+  const dra::ClaimConstraint covers(
+      match ? dra::ClaimConstraint::Kind::kMatch : dra::ClaimConstraint::Kind::kDistinct,
+      out.attribute, c.requests, false);
   const size_t slash = out.attribute.rfind('/');
   const std::string identifier =
       slash == std::string::npos ? out.attribute : out.attribute.substr(slash + 1);
   std::map<std::string, size_t> values;
-  std::vector<std::string> seen;  // a device passing for two requests counts once
+  std::vector<std::string_view> seen;  // a device passing for two requests counts once
   for (const Passed& p : passed) {
-    const std::string base = p.request.substr(0, p.request.find('/'));
-    if (!c.requests.empty()
-        && std::find(c.requests.begin(), c.requests.end(), base) == c.requests.end()
-        && std::find(c.requests.begin(), c.requests.end(), p.request) == c.requests.end()) {
+    if (!covers.applies_to(*p.base, p.sub)
+        || std::find(seen.begin(), seen.end(), p.id) != seen.end()) {
       continue;
     }
-    const std::string id = p.slice->driver + "/" + p.slice->pool.name + "/" + p.device->name;
-    if (std::find(seen.begin(), seen.end(), id) != seen.end()) {
-      continue;
-    }
-    seen.push_back(id);
+    seen.push_back(p.id);
     const AttributeValue* v =
         dra::lookup_attribute(*p.device, p.slice->driver, out.attribute, identifier);
     if (v == nullptr) {
@@ -146,6 +125,60 @@ ConstraintTally tally(const std::string& claim, const DeviceConstraint& c,
   }
   out.values.assign(values.begin(), values.end());
   return out;
+}
+
+/// One request or firstAvailable alternative as the device checks need it.
+struct Ask {
+  const DeviceSubRequest& sub;
+  const DeviceClass* device_class;
+  bool admin;  ///< adminAccess: a device another claim holds is still usable
+  bool all;    ///< allocationMode All
+};
+
+/// The first check that refuses `device` for `ask`, in the allocator's order; empty when none
+/// does.
+std::string refusal(const ClusterState& state, dra::SelectorEvaluator& cel, const dra::Pool& pool,
+                    const dra::CounterTable& available, const Ask& ask, const ResourceSlice& slice,
+                    const Device& device, const dra::DeviceKey& key) {
+  const dra::DraFeatures& features = state.dra.features;
+  if (pool.invalid) {
+    return fmt::format("pool {} invalid: {}", pool.id(), pool.invalid_reason);
+  }
+  if (pool.incomplete && (features.minor >= 35 || ask.all)) {
+    return fmt::format("pool {} incomplete: not every slice of generation {} is published",
+                       pool.id(), pool.generation);
+  }
+  if (ask.device_class == nullptr) {
+    return "no DeviceClass " + ask.sub.device_class_name;
+  }
+  std::string why = rejected_by(cel, ask.device_class->selectors,
+                                "class " + ask.device_class->meta.name, slice, device);
+  if (why.empty()) {
+    why = rejected_by(cel, ask.sub.selectors, "request selector", slice, device);
+  }
+  if (!why.empty()) {
+    return why;
+  }
+  if (!ask.admin && !device.allow_multiple_allocations
+      && state.claims.allocated().is_exclusive(key)) {
+    return "allocated to another claim";
+  }
+  if (features.partitionable_devices) {
+    if (std::string c = counters_problem(pool, available, device); !c.empty()) {
+      return c;
+    }
+  }
+  if (features.device_taints) {
+    if (const Taint* taint = dra::untolerated_taint(features, ask.sub.tolerations, device)) {
+      return fmt::format("taint {}{}{}:{} not tolerated", taint->key,
+                         taint->value.empty() ? "" : "=", taint->value, to_string(taint->effect));
+    }
+  }
+  if (features.consumable_capacity) {
+    return capacity_problem(ask.sub.capacity_requests, device,
+                            state.claims.allocated().consumed(key));
+  }
+  return {};
 }
 
 }  // namespace
@@ -174,65 +207,34 @@ NodeDevices device_verdicts(const ClusterState& state, PodId pod, const NodeInfo
     const std::string claim_name = claim.meta.namespace_name + "/" + claim.meta.name;
     std::vector<Passed> passed;
     for (const DeviceRequest& request : claim.spec.requests) {
-      const bool admin = request.admin_access.value_or(false);
-      std::vector<std::pair<std::string, const DeviceSubRequest*>> asks;
+      std::vector<const DeviceSubRequest*> subs;
       if (request.exactly) {
-        asks.emplace_back(request.name, &*request.exactly);
+        subs.push_back(&*request.exactly);
       }
       for (const DeviceSubRequest& sub : request.first_available) {
-        asks.emplace_back(request.name + "/" + sub.name, &sub);
+        subs.push_back(&sub);
       }
-      for (const auto& [name, ask] : asks) {
-        RequestTally t{claim_name, name, ask->allocation_mode == AllocationMode::kAll, ask->count,
-                       0};
-        const DeviceClass* cls = inventory.find_class(ask->device_class_name);
+      for (const DeviceSubRequest* sub : subs) {
+        const std::string_view sub_name = request.exactly ? std::string_view() : sub->name;
+        const std::string name =
+            sub_name.empty() ? request.name : request.name + "/" + std::string(sub_name);
+        const Ask ask{*sub, inventory.find_class(sub->device_class_name),
+                      request.admin_access.value_or(false),
+                      sub->allocation_mode == AllocationMode::kAll};
+        RequestTally t{claim_name, name, ask.all, sub->count, 0};
         for (size_t p = 0; p < pools.size(); ++p) {
-          const dra::Pool& pool = pools[p];
-          for (const ResourceSlice* slice : pool.device_slices) {
+          for (const ResourceSlice* slice : pools[p].device_slices) {
             for (const Device& device : slice->devices) {
               const dra::DeviceKey key{slice->driver, slice->pool.name, device.name};
-              DeviceVerdict v{claim_name, name, to_string(key), false, ""};
-              if (pool.invalid) {
-                v.why = fmt::format("pool {} invalid: {}", pool.id(), pool.invalid_reason);
-              } else if (pool.incomplete && (features.minor >= 35 || t.all)) {
-                v.why = fmt::format(
-                    "pool {} incomplete: not every slice of generation {} is "
-                    "published",
-                    pool.id(), pool.generation);
-              } else if (cls == nullptr) {
-                v.why = "no DeviceClass " + ask->device_class_name;
-              } else {
-                v.why = rejected_by(cel, cls->selectors, "class " + cls->meta.name, *slice, device);
-              }
-              if (v.why.empty()) {
-                v.why = rejected_by(cel, ask->selectors, "request selector", *slice, device);
-              }
-              // Admin access may use a device another claim holds.
-              if (v.why.empty() && !admin && !device.allow_multiple_allocations
-                  && state.claims.allocated().is_exclusive(key)) {
-                v.why = "allocated to another claim";
-              }
-              if (v.why.empty() && features.partitionable_devices) {
-                v.why = counters_problem(pool, available[p], device);
-              }
-              if (v.why.empty() && features.device_taints) {
-                if (const Taint* taint =
-                        dra::untolerated_taint(features, ask->tolerations, device)) {
-                  v.why = fmt::format("taint {}{}{}:{} not tolerated", taint->key,
-                                      taint->value.empty() ? "" : "=", taint->value,
-                                      to_string(taint->effect));
-                }
-              }
-              if (v.why.empty() && features.consumable_capacity) {
-                v.why = capacity_problem(ask->capacity_requests, device,
-                                         state.claims.allocated().consumed(key));
-              }
-              v.accepted = v.why.empty();
-              if (v.accepted) {
+              std::string why =
+                  refusal(state, cel, pools[p], available[p], ask, *slice, device, key);
+              const bool accepted = why.empty();
+              if (accepted) {
                 ++t.accepted;
-                passed.push_back(Passed{name, slice, &device});
+                passed.push_back(Passed{&request.name, sub_name, to_string(key), slice, &device});
               }
-              out.devices.push_back(std::move(v));
+              out.devices.push_back(
+                  DeviceVerdict{claim_name, name, to_string(key), accepted, std::move(why)});
             }
           }
         }
