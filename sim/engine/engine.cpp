@@ -204,6 +204,10 @@ void Engine::after_pod_moved(model::PodId pod, model::NodeId node, bool placed) 
 
 void Engine::after_cycle(const model::CycleResult& result) {
   metrics_.after_cycle(result);
+  for (const model::PodId pod : result.evictions) {
+    const model::PodInfo& p = state_.pod(pod);
+    evictions_.push_back(EvictionRecord{now_, pod, p.node, "scheduler", p.eviction_message});
+  }
   if (!options_.detect_anomalies) {
     quota_.after_cycle(state_, truth_, result.fair_shares, now_);
     return;
@@ -649,6 +653,8 @@ RunResult Engine::run() {
   result.quota = quota_.take();
   result.quota_drift = quota_.take_peaks();
   result.metrics = metrics_.finish(state_, result.end);
+  result.evictions = std::move(evictions_);
+  result.marks = scenario_.marks;
   result.anomalies = std::move(state_.anomalies);
   state_.anomalies.clear();
   sort_anomalies(result.anomalies);

@@ -132,6 +132,7 @@ class Engine {
   /// allocationTimestamp; a later placement's wait overwrites it).
   std::map<size_t, SimTime> binding_since_;
   RunStats stats_;
+  std::vector<EvictionRecord> evictions_;      ///< every pod taken off its node, in order
   std::vector<uint32_t> scheduler_evictions_;  ///< by PodId: evictions the scheduler decided
   QueueGroundTruth truth_;
   QuotaRecorder quota_;

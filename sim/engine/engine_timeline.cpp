@@ -12,6 +12,7 @@ namespace drasim::sim {
 void Engine::evict_outside_cycle(model::PodId pod, std::string message, SimDuration grace) {
   const model::NodeId node = state_.pod(pod).node;
   watched(pod, PodEvent::Kind::kEvicted, state_.node(node).name, message);
+  evictions_.push_back(EvictionRecord{now_, pod, node, "timeline", message});
   // The eviction bookkeeping of the scheduler's own evictions; the engine schedules the end.
   model::CycleResult evicted;
   model::evict(state_, pod, std::move(message), evicted);
@@ -33,6 +34,7 @@ void Engine::delete_pod(model::PodId pod, const std::string& message) {
       break;
     case model::PodPhase::kBinding:
     case model::PodPhase::kRunning:
+      evictions_.push_back(EvictionRecord{now_, pod, p.node, "deleted", message});
       state_.begin_release(pod);
       [[fallthrough]];
     case model::PodPhase::kReleasing:

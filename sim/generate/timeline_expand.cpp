@@ -20,6 +20,19 @@ namespace {
 
 using Kind = TimelineStep::Kind;
 
+/// "1 node (a)", "2 nodes (a, b)", "12 nodes (a, b, c and 9 more)".
+std::string listed(const std::vector<std::string>& names, std::string_view noun) {
+  constexpr size_t kShown = 3;
+  std::string shown;
+  for (size_t i = 0; i < std::min(names.size(), kShown); ++i) {
+    shown += (i == 0 ? "" : ", ") + names[i];
+  }
+  if (names.size() > kShown) {
+    shown += fmt::format(" and {} more", names.size() - kShown);
+  }
+  return fmt::format("{} {}{} ({})", names.size(), noun, names.size() == 1 ? "" : "s", shown);
+}
+
 class Expander {
  public:
   Expander(Scenario& s, Diagnostics& d) : s_(s), d_(d) {
@@ -45,6 +58,8 @@ class Expander {
     }
     std::stable_sort(s_.steps.begin(), s_.steps.end(),
                      [](const TimelineStep& a, const TimelineStep& b) { return a.at < b.at; });
+    std::stable_sort(s_.marks.begin(), s_.marks.end(),
+                     [](const TimelineMark& a, const TimelineMark& b) { return a.at < b.at; });
   }
 
  private:
@@ -119,6 +134,11 @@ class Expander {
     return gpus;
   }
 
+  void mark(const TimelineEvent& e, SimTime at, SimDuration lasts, std::string kind,
+            const std::string& what) {
+    s_.marks.push_back(TimelineMark{at, at + lasts, std::move(kind), e.path + ": " + what});
+  }
+
   TimelineStep step(const TimelineEvent& e, Kind kind, std::string target) const {
     TimelineStep st;
     st.at = e.at;
@@ -169,6 +189,7 @@ class Expander {
   }
 
   void expand(const TimelineEvent& e, ApplyEvent& a) {
+    mark(e, e.at, {}, "apply", "apply " + listed(applied_names(a.objects), "object"));
     model::ObjectSet& to = s_.objects;
     for (model::Node& n : a.objects.nodes) {
       if (!timed(n.meta, e)) {
@@ -243,6 +264,28 @@ class Expander {
          [&](model::Topology o) { add_new(to.topologies, std::move(o), e, "Topology"); });
   }
 
+  static std::vector<std::string> applied_names(const model::ObjectSet& o) {
+    std::vector<std::string> names;
+    const auto add = [&](const auto& list, std::string_view kind) {
+      for (const auto& object : list) {
+        names.push_back(fmt::format("{}/{}", kind, object.meta.name));
+      }
+    };
+    add(o.nodes, "Node");
+    add(o.queues, "Queue");
+    add(o.device_classes, "DeviceClass");
+    add(o.resource_slices, "ResourceSlice");
+    add(o.device_taint_rules, "DeviceTaintRule");
+    add(o.pods, "Pod");
+    add(o.pod_groups, "PodGroup");
+    add(o.resource_claims, "ResourceClaim");
+    add(o.resource_claim_templates, "ResourceClaimTemplate");
+    add(o.namespaces, "Namespace");
+    add(o.priority_classes, "PriorityClass");
+    add(o.topologies, "Topology");
+    return names;
+  }
+
   template <class T>
   bool go(std::vector<T>& list, const DeleteEvent& d, int64_t at) {
     bool found = false;
@@ -284,7 +327,9 @@ class Expander {
     } else {
       return;  // the decoder reported the kind
     }
-    if (!found) {
+    if (found) {
+      mark(e, e.at, {}, "delete", fmt::format("delete {} {}", d.kind, d.name));
+    } else {
       report(e.source, e.path + ".delete.name",
              fmt::format("a {} that exists at {}", d.kind, format_duration(SimDuration{e.at.us})),
              quote(d.name));
@@ -294,8 +339,18 @@ class Expander {
   void expand(const TimelineEvent& e, NodeOpEvent& op) {
     static constexpr std::array<const char*, 4> kKeys = {"cordon", "uncordon", "drain",
                                                          "removeNodes"};
+    static constexpr std::array<const char*, 4> kMarks = {"cordon", "uncordon", "drain",
+                                                          "remove-nodes"};
     const std::string key = kKeys[static_cast<size_t>(op.op)];
-    for (const std::string& name : resolve(e, op.target, key)) {
+    const std::vector<std::string> names = resolve(e, op.target, key);
+    if (!names.empty()) {
+      const SimDuration lasts =
+          op.op == NodeOp::kDrain ? op.grace.value_or(SimDuration{}) : SimDuration{};
+      const std::string verb =
+          op.op == NodeOp::kRemove ? "remove" : kMarks[static_cast<size_t>(op.op)];
+      mark(e, e.at, lasts, kMarks[static_cast<size_t>(op.op)], verb + " " + listed(names, "node"));
+    }
+    for (const std::string& name : names) {
       switch (op.op) {
         case NodeOp::kCordon: {
           TimelineStep st = step(e, Kind::kCordon, name);
@@ -344,6 +399,15 @@ class Expander {
                          format_duration(m.interval), format_duration(SimDuration{e.at.us}),
                          format_duration(SimDuration{last})));
       return;
+    }
+    for (int64_t w = 0; w < waves; ++w) {
+      const auto first = selected.begin() + w * m.batch_size;
+      const std::vector<std::string> batch(
+          first, first + std::min<int64_t>(m.batch_size, selected.end() - first));
+      mark(e, SimTime{e.at.us + w * m.interval.us}, m.drain ? m.grace : SimDuration{},
+           "migration-wave",
+           fmt::format("migration wave {} of {}: {} to DRA{}", w + 1, waves, listed(batch, "node"),
+                       m.drain ? ", drained first" : ""));
     }
     for (size_t i = 0; i < selected.size(); ++i) {
       const std::string& name = selected[i];
@@ -419,7 +483,13 @@ class Expander {
   }
 
   void expand(const TimelineEvent& e, DriverRestartEvent& r) {
-    for (const std::string& name : resolve(e, r.target, "driverRestart")) {
+    const std::vector<std::string> names = resolve(e, r.target, "driverRestart");
+    if (!names.empty()) {
+      mark(e, e.at, r.down_for, "driver-restart",
+           fmt::format("driver {} restarts on {}, down {}", r.driver, listed(names, "node"),
+                       format_duration(r.down_for)));
+    }
+    for (const std::string& name : names) {
       const std::vector<size_t> found = node_slices(name, r.driver, e.at.us);
       if (found.empty()) {
         no_slices(e, "driverRestart", name, r.driver);
@@ -460,7 +530,17 @@ class Expander {
                          s_.kubernetes_version));
       return;
     }
-    for (const std::string& name : resolve(e, f.target, key)) {
+    const std::vector<std::string> names = resolve(e, f.target, key);
+    if (!names.empty()) {
+      const std::string devices = f.devices.empty() ? "every device" : listed(f.devices, "device");
+      mark(e, e.at, {}, f.taint ? "device-taint" : "remove-devices",
+           f.taint ? fmt::format("taint {}:{} on {} of driver {} on {}", f.taint->key,
+                                 model::to_string(f.taint->effect), devices, f.driver,
+                                 listed(names, "node"))
+                   : fmt::format("remove {} of driver {} on {}", devices, f.driver,
+                                 listed(names, "node")));
+    }
+    for (const std::string& name : names) {
       const std::vector<size_t> found = node_slices(name, f.driver, e.at.us);
       if (found.empty()) {
         no_slices(e, key, name, f.driver);

@@ -151,6 +151,8 @@ struct Scenario {
   std::vector<TimelineEvent> events;
   /// What the engine does over time, expanded from `events` at load (sorted by time, stable).
   std::vector<TimelineStep> steps;
+  /// The events as the reports mark them on the time axis (sorted by time, stable).
+  std::vector<TimelineMark> marks;
   /// `spec.generate[]`, expanded into `objects` by the loader once every document is read.
   std::vector<GeneratorSpec> generators;
   model::ObjectSet objects;

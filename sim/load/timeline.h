@@ -105,6 +105,18 @@ struct TimelineEvent {
       what;
 };
 
+/// What the reports draw on the time axis for one event (one per wave of a migration): when it
+/// happens, until when it lasts (a drain's grace period, a driver's downtime; `until` == `at`
+/// for an instant), its kind and a line saying what it does to which nodes or objects.
+/// Kinds: migration-wave, cordon, uncordon, drain, remove-nodes, driver-restart, device-taint,
+/// remove-devices, apply, delete.
+struct TimelineMark {
+  SimTime at;
+  SimTime until;
+  std::string kind;
+  std::string text;
+};
+
 /// One thing the engine does at a time (TimelineDue).
 struct TimelineStep {
   enum class Kind {

@@ -36,7 +36,7 @@ bool same_row(const MetricsRow& a, const MetricsRow& b) {
 }  // namespace
 
 MetricsRecorder::MetricsRecorder(const model::ClusterState& state)
-    : pods_(state.pods.size()), nodes_(state.nodes.size()) {
+    : pods_(state.pods.size()), nodes_(state.nodes.size()), node_gpus_(state.nodes.size()) {
   // The nodes present from the start hold their capacity from time 0, whenever the first event
   // comes.
   sample(state, SimTime{});
@@ -151,6 +151,7 @@ void MetricsRecorder::update_node(const model::ClusterState& state, model::NodeI
   const model::NodeInfo& info = state.node(node);
   n.counted = info.present;
   if (!n.counted) {
+    record_node_gpus(node, UsageSample{});
     return;
   }
   const bool device_plugin = advertises_gpus(info);
@@ -168,9 +169,20 @@ void MetricsRecorder::update_node(const model::ClusterState& state, model::NodeI
                    : !info.condition_problem.empty() ? all_gpus
                                                      : 0;
   add_node(n, 1);
+  record_node_gpus(node, UsageSample{now_, n.used[2], n.capacity[2]});
+}
+
+void MetricsRecorder::record_node_gpus(model::NodeId node, UsageSample s) {
+  UsageSeries& series = node_gpus_[node.index()];
+  if (series.empty() && s.capacity == 0 && s.used == 0) {
+    return;  // a node that never had a GPU has no series
+  }
+  s.at = now_;
+  append(series, s, same_usage);
 }
 
 void MetricsRecorder::sample(const model::ClusterState& state, SimTime now) {
+  now_ = now;
   for (const model::PodId pod : dirty_pods_) {
     update_pod(state, pod);
   }
@@ -220,9 +232,11 @@ RunMetrics MetricsRecorder::finish(const model::ClusterState& state, SimTime end
   RunMetrics m;
   std::vector<int64_t> all = waits("");
   m.waits = summarize_waits(all);
+  m.all_waits = std::move(all);
   for (auto& [queue, waits] : queue_waits_) {
     if (!queue.empty()) {
-      m.by_queue.push_back(QueueWaits{queue, summarize_waits(waits)});
+      WaitSummary summary = summarize_waits(waits);
+      m.by_queue.push_back(QueueWaits{queue, summary, std::move(waits)});
     }
   }
   for (const model::PodInfo& p : state.pods) {
@@ -235,6 +249,7 @@ RunMetrics MetricsRecorder::finish(const model::ClusterState& state, SimTime end
   }
   m.rows = std::move(rows_);
   m.usage = std::move(usage_);
+  m.node_gpus = std::move(node_gpus_);
   return m;
 }
 
@@ -244,6 +259,9 @@ uint64_t MetricsRecorder::series_bytes() const {
     for (const UsageSeries& series : pool) {
       bytes += series.size() * sizeof(UsageSample);
     }
+  }
+  for (const UsageSeries& series : node_gpus_) {
+    bytes += series.size() * sizeof(UsageSample);
   }
   return bytes;
 }

@@ -102,6 +102,8 @@ class MetricsRecorder {
   void add_node(const NodeTrack& n, int sign);
   void record_wait(const model::ClusterState& state, model::PodId pod, int64_t wait_us);
   void append_rows(SimTime now);
+  /// Appends a node's GPU sample at the current instant (nodes that never had GPUs keep none).
+  void record_node_gpus(model::NodeId node, UsageSample s);
 
   std::vector<PodTrack> pods_;
   std::vector<NodeTrack> nodes_;
@@ -115,6 +117,8 @@ class MetricsRecorder {
   std::map<std::string, std::vector<int64_t>, std::less<>> queue_waits_;
   std::vector<MetricsRow> rows_;
   PoolUsage usage_;
+  std::vector<UsageSeries> node_gpus_;  ///< by NodeId: GPUs used and capacity
+  SimTime now_;                         ///< the instant `sample` is taking in
 };
 
 }  // namespace drasim::sim

@@ -69,16 +69,21 @@ struct WaitSummary {
 struct QueueWaits {
   std::string queue;
   WaitSummary waits;
+  std::vector<int64_t> sorted;  ///< every wait of the queue's pods, microseconds, ascending
 };
 
 struct RunMetrics {
   std::vector<MetricsRow> rows;
   PoolUsage usage;
   WaitSummary waits;                 ///< every recorded wait
+  std::vector<int64_t> all_waits;    ///< every recorded wait, microseconds, ascending
   std::vector<QueueWaits> by_queue;  ///< sorted by queue name
   int64_t still_pending = 0;         ///< pods pending at the end of the run
   /// The longest wait so far of a pod still pending at the end (from its last submission).
   std::optional<SimDuration> still_pending_max_wait;
+  /// By NodeId: the GPUs a node holds and has (milli-GPUs, as the gpu usage series), one sample
+  /// per change; a node that is gone has capacity 0. Empty for nodes that never had a GPU.
+  std::vector<UsageSeries> node_gpus;
 };
 
 /// The 1-based nearest rank of percentile `percentile` (1..100) among `count` values:

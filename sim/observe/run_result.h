@@ -29,6 +29,17 @@ struct RunStats {
   uint64_t event_evictions = 0;  ///< pods evicted by timeline events (drains, device taints)
 };
 
+/// A pod taken off its node: `by` is `scheduler` (an eviction action: reclaim, preempt,
+/// consolidation, a stale gang), `timeline` (a drain, a NoExecute device taint) or `deleted` (its
+/// node removed, the pod deleted by an event); `message` is the eviction's own words.
+struct EvictionRecord {
+  SimTime at;
+  model::PodId pod;
+  model::NodeId node;
+  std::string by;
+  std::string message;
+};
+
 struct RunResult {
   std::string scenario;
   Profile profile = Profile::kKai;
@@ -43,7 +54,9 @@ struct RunResult {
   /// Every anomaly of the run in report order (sim/observe/anomaly_order.h); `state.anomalies` is
   /// empty.
   std::vector<model::Anomaly> anomalies;
-  RunMetrics metrics;  ///< metrics over time (sim/observe/metrics_recorder.h)
+  RunMetrics metrics;                     ///< metrics over time (sim/observe/metrics_recorder.h)
+  std::vector<EvictionRecord> evictions;  ///< in the order they happened
+  std::vector<TimelineMark> marks;        ///< the scenario's events on the time axis
 
   [[nodiscard]] bool all_expectations_passed() const;
 };

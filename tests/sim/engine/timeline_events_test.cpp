@@ -96,6 +96,18 @@ spec:
   CHECK(*p1.bound_us == 101'200'000);
   CHECK(r.stats.event_evictions == 1);
   CHECK(r.stats.evictions == 0);  // the scheduler evicted nobody
+  // The reports' eviction table: one record, at the drain, from the node it left.
+  REQUIRE(r.evictions.size() == 1);
+  CHECK(r.evictions[0].at == SimTime{60'000'000});
+  CHECK(r.state.node(r.evictions[0].node).name == "a");
+  CHECK(r.evictions[0].by == "timeline");
+  CHECK(r.evictions[0].message == "node a drained");
+  // The reports' time axis: the drain, lasting its 30 s grace period.
+  REQUIRE(r.marks.size() == 1);
+  CHECK(r.marks[0].kind == "drain");
+  CHECK(r.marks[0].at == SimTime{60'000'000});
+  CHECK(r.marks[0].until == SimTime{90'000'000});
+  CHECK(r.marks[0].text == "spec.events[0]: drain 1 node (a)");
 }
 
 TEST_CASE("removing a node deletes its pods at once; a bare pod is gone") {
@@ -176,6 +188,11 @@ TEST_CASE("a DRA driver restart wipes the slices; new pods wait for the republis
   CHECK(pod(r, "p1").phase == model::PodPhase::kRunning);
   CHECK(*pod(r, "p2").bound_us == 180'200'000);
   CHECK(pod(r, "p2").devices.at(0).device == "gpu-1");
+  REQUIRE(r.marks.size() == 1);
+  CHECK(r.marks[0].kind == "driver-restart");
+  CHECK(r.marks[0].until == SimTime{180'000'000});  // down for 2 minutes from 60 s
+  CHECK(r.marks[0].text
+        == "spec.events[0]: driver gpu.nvidia.com restarts on 1 node (dra-0), down 2m");
 }
 
 TEST_CASE("a NoExecute device taint evicts the pod using the device") {
@@ -193,6 +210,12 @@ TEST_CASE("a NoExecute device taint evicts the pod using the device") {
   CHECK(p1.eviction_message
         == "device gpu.nvidia.com/dra-0/gpu-0 has the NoExecute taint health=xid-79");
   CHECK(pod(r, "p2").devices.at(0).device == "gpu-1");
+  REQUIRE(r.marks.size() == 1);
+  CHECK(r.marks[0].text
+        == "spec.events[0]: taint health:NoExecute on 1 device (gpu-0) of driver gpu.nvidia.com "
+           "on 1 node (dra-0)");
+  REQUIRE(r.evictions.size() == 1);
+  CHECK(r.evictions[0].by == "timeline");
 }
 
 TEST_CASE("timeline events that cannot happen are errors at file:line:col") {
@@ -333,6 +356,16 @@ TEST_CASE("a drained migration evicts, switches after the grace period and uncor
   CHECK(p1.devices.size() == 1);
   CHECK_FALSE(r.state.nodes[0].cordoned);
   CHECK(r.state.nodes[0].offline_gpus == 0);
+  // Four nodes in batches of 2: two waves, at 60 s and 120 s, each marked until its switch
+  // (the 30 s grace period later).
+  REQUIRE(r.marks.size() == 2);
+  CHECK(r.marks[0].kind == "migration-wave");
+  CHECK(r.marks[0].until == SimTime{90'000'000});
+  CHECK(r.marks[0].text
+        == "spec.events[0]: migration wave 1 of 2: 2 nodes (gpu-0, gpu-1) to DRA, drained first");
+  CHECK(r.marks[1].at == SimTime{120'000'000});
+  CHECK(r.marks[1].text
+        == "spec.events[0]: migration wave 2 of 2: 2 nodes (gpu-2, gpu-3) to DRA, drained first");
 }
 
 TEST_CASE("migration waves that cannot happen are errors") {

@@ -55,6 +55,26 @@ std::optional<SimDuration> wait_s(double seconds) {
   return SimDuration{static_cast<int64_t>(seconds * 1'000'000)};
 }
 
+TEST_CASE("each GPU node's GPUs used and capacity are sampled at every change, and waits kept") {
+  const RunResult r = run_text(two_waves("  - {allPodsBound: true}\n"));
+  REQUIRE(r.metrics.node_gpus.size() == 1);
+  const UsageSeries& a = r.metrics.node_gpus[0];
+  // gpu-a (2 GPUs, 2000 milli-GPUs): the 0 s cycle binds p-0 and p-1 (Binding holds the node),
+  // both finish at 600.2 s, the 601 s cycle binds the other two, which finish at 1201.2 s.
+  REQUIRE(a.size() == 4);
+  CHECK(a[0].at == at_s(0));
+  CHECK(a[0].used == 2000);
+  CHECK(a[0].capacity == 2000);
+  CHECK(a[1].at == at_s(600.2));
+  CHECK(a[1].used == 0);
+  CHECK(a[2].at == at_s(601));
+  CHECK(a[2].used == 2000);
+  CHECK(a[3].at == at_s(1201.2));
+  CHECK(a[3].used == 0);
+  // The waits behind the percentiles, ascending: two of 0.2 s, two of 601.2 s (see below).
+  CHECK(r.metrics.all_waits == std::vector<int64_t>{200'000, 200'000, 601'200'000, 601'200'000});
+}
+
 TEST_CASE("pending, running and wait percentiles are sampled at every change, one row an instant") {
   const RunResult r = run_text(two_waves("  - {allPodsBound: true}\n"));
   const std::vector<MetricsRow>& rows = r.metrics.rows;
