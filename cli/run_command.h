@@ -15,7 +15,7 @@ namespace drasim::cli {
 
 struct RunOptions {
   InputOptions inputs;
-  std::vector<std::string> reports;  ///< json, junit
+  std::vector<std::string> reports;  ///< json, junit, markdown, html, csv
   std::string out = ".";             ///< a directory, or `-` for JSON on stdout
   bool quiet = false;
   ReplayOptions replay;  ///< `--profile`, `--max-events`, `--max-wall`

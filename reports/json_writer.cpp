@@ -128,16 +128,30 @@ void JsonWriter::raw_number(std::string_view text) {
   out_ += text;
 }
 
-void JsonWriter::number_row(std::initializer_list<std::string_view> numbers) {
-  before_value();
-  out_ += '[';
+namespace {
+
+template <class List>
+void write_row(std::string& out, const List& values) {
+  out += '[';
   const char* separator = "";
-  for (const std::string_view n : numbers) {
-    out_ += separator;
-    out_ += n;
+  for (const auto& v : values) {
+    out += separator;
+    out += v;
     separator = ", ";
   }
-  out_ += ']';
+  out += ']';
+}
+
+}  // namespace
+
+void JsonWriter::number_row(std::initializer_list<std::string_view> numbers) {
+  before_value();
+  write_row(out_, numbers);
+}
+
+void JsonWriter::literal_row(const std::vector<std::string>& values) {
+  before_value();
+  write_row(out_, values);
 }
 
 bool is_json_literal(std::string_view s) {

@@ -5,19 +5,19 @@
 #include <string>
 
 namespace drasim::reports {
-namespace {
 
-std::string wait_text(const std::optional<sim::SimDuration>& wait) {
-  return wait ? sim::format_seconds(sim::SimTime{wait->us}) : std::string("null");
+std::string wait_text(const std::optional<sim::SimDuration>& wait, const char* none) {
+  return wait ? sim::format_seconds(sim::SimTime{wait->us}) : std::string(none);
 }
 
-/// cpu millicores to cores, memory bytes as they are, milli-GPUs to devices.
 std::string amount_text(size_t resource, int64_t amount) {
   if (resource == 1) {
     return std::to_string(amount);
   }
   return sim::format_amount(static_cast<double>(amount) / 1000);
 }
+
+namespace {
 
 void write_columns(JsonWriter& w, std::initializer_list<const char*> names) {
   w.key("columns");

@@ -9,7 +9,17 @@
 #include "reports/json_writer.h"
 #include "sim/observe/run_result.h"
 
+#include <optional>
+#include <string>
+
 namespace drasim::reports {
+
+/// A wait in seconds, or `none` when there is none.
+std::string wait_text(const std::optional<sim::SimDuration>& wait, const char* none = "null");
+
+/// A usage amount (sim/observe/run_metrics.h units) in report units: cpu millicores to cores,
+/// memory bytes as they are, milli-GPUs to devices.
+std::string amount_text(size_t resource, int64_t amount);
 
 /// Writes `"metrics": {...}` into the open top-level object.
 void write_metrics(JsonWriter& w, const sim::RunResult& result);

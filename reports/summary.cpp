@@ -10,10 +10,8 @@
 #include <vector>
 
 namespace drasim::reports {
-namespace {
 
-/// `anomalies: 3 (negative-idle 2, quota-drift 1)`: kinds with a count, in kind order.
-std::string anomaly_line(const std::vector<model::Anomaly>& anomalies) {
+std::string anomaly_kinds_text(const std::vector<model::Anomaly>& anomalies) {
   std::vector<std::string> parts;
   for (const model::AnomalyKind kind : model::kAnomalyKinds) {
     const auto n = std::count_if(anomalies.begin(), anomalies.end(),
@@ -22,11 +20,10 @@ std::string anomaly_line(const std::vector<model::Anomaly>& anomalies) {
       parts.push_back(fmt::format("{} {}", model::to_string(kind), n));
     }
   }
-  if (parts.empty()) {
-    return "  anomalies: 0\n";
-  }
-  return fmt::format("  anomalies: {} ({})\n", anomalies.size(), fmt::join(parts, ", "));
+  return parts.empty() ? "0" : fmt::format("{} ({})", anomalies.size(), fmt::join(parts, ", "));
 }
+
+namespace {
 
 /// `  waits: p50 0.2s, p95 601.2s, p99 601.2s over 4 binds; 2 still pending (longest 300s)`;
 /// nothing when no pod was bound and none is pending.
@@ -63,7 +60,7 @@ std::string text_summary(const sim::RunResult& result) {
                        result.stats.evictions, c.evicted);
   }
   out += wait_line(result.metrics);
-  out += anomaly_line(result.anomalies);
+  out += "  anomalies: " + anomaly_kinds_text(result.anomalies) + "\n";
   constexpr size_t kShown = 10;
   size_t shown = 0;
   for (const PodRow& r : rows) {

@@ -10,4 +10,8 @@ namespace drasim::reports {
 
 std::string text_summary(const sim::RunResult& result);
 
+/// `3 (negative-idle 2, quota-drift 1)`: the count, then kinds with a count in kind order; `0`
+/// when there is none.
+std::string anomaly_kinds_text(const std::vector<model::Anomaly>& anomalies);
+
 }  // namespace drasim::reports

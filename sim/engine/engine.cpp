@@ -633,6 +633,11 @@ RunResult Engine::run() {
     if (stats_.events % kMemoryCheckEvents == 0) {
       check_memory();
     }
+    if (options_.progress && stats_.events % kProgressEvents == 0) {
+      const std::optional<SimTime> horizon =
+          scenario_.horizon ? std::optional<SimTime>(SimTime{scenario_.horizon->us}) : std::nullopt;
+      options_.progress(RunProgress{now_, horizon, stats_.events});
+    }
   }
   for (size_t i = 0; i < scenario_.expectations.size(); ++i) {
     if (!checked_[i]) {

@@ -20,12 +20,20 @@
 #include "sim/observe/quota_recorder.h"
 #include "sim/observe/run_result.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string_view>
 
 namespace drasim::sim {
+
+/// Where a run is, for a progress display.
+struct RunProgress {
+  SimTime now;                     ///< simulated time reached
+  std::optional<SimTime> horizon;  ///< where the run ends, when the scenario sets it
+  uint64_t events = 0;             ///< events handled so far
+};
 
 /// Knobs that do not change what the scheduler decides.
 struct EngineOptions {
@@ -35,7 +43,12 @@ struct EngineOptions {
   RunLimits limits;  ///< when a run that does not end by itself is stopped
   /// `drasim explain`: the pod to follow (the engine finds it by its key when it is built).
   PodWatch* watch = nullptr;
+  /// Called every kProgressEvents events (the display throttles itself); empty: never.
+  std::function<void(const RunProgress&)> progress = {};
 };
+
+/// How often EngineOptions::progress is called, in events.
+inline constexpr uint64_t kProgressEvents = 256;
 
 class Engine {
  public:

@@ -274,5 +274,32 @@ TEST_CASE("drasim run --out DIR writes the requested reports when the input is g
   CHECK(entries_in(out_dir.path()) == 2);  // no temporary files left behind
 }
 
+TEST_CASE("drasim run writes all five formats in one run, each file once") {
+  const TempDir input;
+  const std::string file = input.write("fail.yaml", kFailingScenario);
+  const TempDir out_dir;
+  const Run r = drasim({"run", "-q", "--report", "json", "--report", "html", "--report", "markdown",
+                        "--report", "csv", "--report", "junit", "--report", "csv", "--out",
+                        out_dir.path().string(), file});
+  CHECK(r.code == 1);
+  // report.json, report.junit.xml, report.md, report.html and the four CSV files; csv asked
+  // twice is written once, and no temporary file is left.
+  for (const char* name : {"report.json", "report.junit.xml", "report.md", "report.html",
+                           "metrics.csv", "utilization.csv", "pods.csv", "quota.csv"}) {
+    CHECK_MESSAGE(fs::exists(out_dir.path() / name), name);
+  }
+  CHECK(entries_in(out_dir.path()) == 8);
+}
+
+TEST_CASE("--out - writes only JSON: another format there is a usage error") {
+  const TempDir input;
+  const std::string file = input.write("fail.yaml", kFailingScenario);
+  const Run r = drasim({"run", "--report", "html", "--out", "-", file});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err
+        == "drasim: error: --out - writes only the JSON report; give a directory for others\n");
+}
+
 }  // namespace
 }  // namespace drasim::cli

@@ -15,6 +15,13 @@ rc=$?
   fail "file-size limit: message '$err'"
 [ -z "$(ls -A "$dir/out")" ] || fail "file-size limit left: $(ls -A "$dir/out")"
 
+# Every format at once under the same limit: none of the eight files appears.
+err=$( (ulimit -f 1; "$drasim" run -q "$scenario" --report json --report junit --report html \
+  --report markdown --report csv --out "$dir/out") 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] || fail "file-size limit, every format: exit $rc, expected 2 ($err)"
+[ -z "$(ls -A "$dir/out")" ] || fail "file-size limit, every format, left: $(ls -A "$dir/out")"
+
 # /dev/full as standard output: the summary cannot be written.
 err=$("$drasim" run "$scenario" 2>&1 >/dev/full)
 rc=$?
