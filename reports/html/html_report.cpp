@@ -1,38 +1,15 @@
 #include "reports/html/html_report.h"
 
 #include "reports/html/assets.h"
+#include "reports/junit_report.h"
 
 namespace drasim::reports {
-
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 std::string html_report(const sim::RunResult& result, const HtmlLimits& limits) {
   std::string out;
   out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  out += "<title>drasim: " + html_escape(result.scenario) + "</title>\n";
+  out += "<title>drasim: " + xml_escape(result.scenario) + "</title>\n";
   out += "<style>\n";
   out += assets::dygraph_css();
   out += "\n</style>\n<style>\n";

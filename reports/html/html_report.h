@@ -10,13 +10,9 @@
 #include "sim/observe/run_result.h"
 
 #include <string>
-#include <string_view>
 
 namespace drasim::reports {
 
 std::string html_report(const sim::RunResult& result, const HtmlLimits& limits = {});
-
-/// `text` with `&`, `<`, `>` and `"` as entities.
-std::string html_escape(std::string_view text);
 
 }  // namespace drasim::reports

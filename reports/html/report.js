@@ -206,7 +206,7 @@
       }
       r.percent.forEach(function (p, x) {
         if (p < 0) {
-          ctx.fillStyle = '#e5e7eb';
+          ctx.fillStyle = '#9ca3af';
         } else {
           var l = 96 - p * 0.66;
           ctx.fillStyle = 'hsl(215, 80%, ' + l + '%)';

@@ -8,26 +8,13 @@
 
 #include <doctest/doctest.h>
 
+#include "tests/two_waves.h"
 #include <string>
 
 namespace drasim::reports {
 namespace {
 
-const char* const kTwoWaves = R"(
-apiVersion: v1
-kind: Node
-metadata: {name: gpu-a}
-status:
-  allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: p
-  annotations: {drasim.dev/replicas: "4", drasim.dev/runtime: 10m}
-spec:
-  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: "1"}}}]
-)";
+using testing::kTwoWaves;
 
 /// Three pods asking 4 GPUs of a 2-GPU node: pending for good, with one reason; one expectation
 /// that fails.

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "tests/sim/run_helpers.h"
+#include "tests/two_waves.h"
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -20,21 +21,7 @@ constexpr size_t kGpu = 2;
 /// One device-plugin node with 2 GPUs and 4 one-GPU pods running 10 minutes each, then the
 /// Scenario document whose `spec.expect` takes `expect_items`.
 std::string two_waves(const std::string& expect_items) {
-  return R"(
-apiVersion: v1
-kind: Node
-metadata: {name: gpu-a}
-status:
-  allocatable: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "2"}
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: p
-  annotations: {drasim.dev/replicas: "4", drasim.dev/runtime: 10m}
-spec:
-  containers: [{name: c, resources: {requests: {cpu: "1"}, limits: {nvidia.com/gpu: "1"}}}]
----
+  return std::string(testing::kTwoWaves) + R"(---
 apiVersion: drasim.dev/v1alpha1
 kind: Scenario
 metadata: {name: two-waves}
