@@ -47,10 +47,7 @@ std::string xml_escape(const std::string& s) {
 }
 
 std::string junit_report(const sim::RunResult& result) {
-  size_t failures = 0;
-  for (const auto& e : result.expectations) {
-    failures += e.passed ? 0 : 1;
-  }
+  const size_t failures = result.expectations.size() - result.expectations_passed();
   const std::string suite = xml_escape(result.scenario);
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out += fmt::format("<testsuites tests=\"{}\" failures=\"{}\">\n", result.expectations.size(),

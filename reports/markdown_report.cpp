@@ -165,9 +165,7 @@ std::string markdown_text(std::string_view text) {
 std::string markdown_report(const sim::RunResult& r) {
   const std::vector<PodRow> rows = pod_rows(r);
   const PodCounts counts = count_pods(rows);
-  const auto failed =
-      static_cast<size_t>(std::count_if(r.expectations.begin(), r.expectations.end(),
-                                        [](const sim::ExpectationResult& e) { return !e.passed; }));
+  const size_t failed = r.expectations.size() - r.expectations_passed();
   std::string out = fmt::format("## drasim: {}\n\n", markdown_text(r.scenario));
   out += fmt::format("**{}**: {} of {} expectations held. Profile `{}`, seed {}.\n\n",
                      failed == 0 ? "PASS" : "FAIL", r.expectations.size() - failed,

@@ -78,10 +78,7 @@ std::string text_summary(const sim::RunResult& result) {
   for (const auto& w : result.warnings) {
     out += fmt::format("  warning: {}\n", sim::escape_text(w));
   }
-  size_t passed = 0;
-  for (const auto& e : result.expectations) {
-    passed += e.passed ? 1 : 0;
-  }
+  const size_t passed = result.expectations_passed();
   if (!result.expectations.empty()) {
     out += fmt::format("  expectations: {} passed, {} failed\n", passed,
                        result.expectations.size() - passed);

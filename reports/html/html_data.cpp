@@ -9,7 +9,6 @@
 #include "reports/quota_rows.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
 
@@ -53,10 +52,9 @@ void series(JsonWriter& w, const char* key, const Texts& names, const std::vecto
   w.end_object();
 }
 
-void summary(JsonWriter& w, const sim::RunResult& r) {
-  const PodCounts c = count_pods(pod_rows(r));
-  const auto passed = std::count_if(r.expectations.begin(), r.expectations.end(),
-                                    [](const sim::ExpectationResult& e) { return e.passed; });
+void summary(JsonWriter& w, const sim::RunResult& r, const std::vector<PodRow>& pods) {
+  const PodCounts c = count_pods(pods);
+  const auto passed = static_cast<int64_t>(r.expectations_passed());
   w.key("summary");
   w.begin_object();
   for (const auto& [name, value] : std::initializer_list<std::pair<const char*, int64_t>>{
@@ -165,21 +163,15 @@ void anomaly_series(JsonWriter& w, const std::vector<model::Anomaly>& anomalies,
   std::vector<int64_t> times;
   std::vector<std::vector<int64_t>> counts;  // [row][kind]
   std::vector<int64_t> so_far(kinds.size(), 0);
-  std::vector<const model::Anomaly*> by_time;
+  // The run's anomalies are in report order, by time first (sim/observe/anomaly_order.h).
   for (const model::Anomaly& a : anomalies) {
-    by_time.push_back(&a);
-  }
-  std::stable_sort(
-      by_time.begin(), by_time.end(),
-      [](const model::Anomaly* a, const model::Anomaly* b) { return a->at_us < b->at_us; });
-  for (const model::Anomaly* a : by_time) {
     const size_t k =
-        static_cast<size_t>(std::find(kinds.begin(), kinds.end(), a->kind) - kinds.begin());
+        static_cast<size_t>(std::find(kinds.begin(), kinds.end(), a.kind) - kinds.begin());
     ++so_far[k];
-    if (!times.empty() && times.back() == a->at_us) {
+    if (!times.empty() && times.back() == a.at_us) {
       counts.back() = so_far;
     } else {
-      times.push_back(a->at_us);
+      times.push_back(a.at_us);
       counts.push_back(so_far);
     }
   }
@@ -410,7 +402,7 @@ std::string html_data(const sim::RunResult& r, const HtmlLimits& limits) {
   w.value(static_cast<int64_t>(r.seed));
   w.key("endSeconds");
   w.raw_number(sim::format_seconds(r.end));
-  summary(w, r);
+  summary(w, r, pods);
   w.key("expectations");
   w.begin_array();
   for (const sim::ExpectationResult& e : r.expectations) {

@@ -54,12 +54,12 @@ model::BuildOptions build_options(const Scenario& s) {
 }  // namespace
 
 bool RunResult::all_expectations_passed() const {
-  for (const auto& e : expectations) {
-    if (!e.passed) {
-      return false;
-    }
-  }
-  return true;
+  return expectations_passed() == expectations.size();
+}
+
+size_t RunResult::expectations_passed() const {
+  return static_cast<size_t>(std::count_if(expectations.begin(), expectations.end(),
+                                           [](const ExpectationResult& e) { return e.passed; }));
 }
 
 Engine::Engine(const Scenario& scenario, EngineOptions options)
@@ -621,6 +621,8 @@ void Engine::check_memory() const {
 
 RunResult Engine::run() {
   seed_events();
+  const std::optional<SimTime> horizon =
+      scenario_.horizon ? std::optional<SimTime>(SimTime{scenario_.horizon->us}) : std::nullopt;
   while (!queue_.empty() && !stop_) {
     const QueuedEvent next = queue_.pop();
     DRASIM_ASSERT(next.at >= now_, "the clock never goes backwards");
@@ -634,8 +636,6 @@ RunResult Engine::run() {
       check_memory();
     }
     if (options_.progress && stats_.events % kProgressEvents == 0) {
-      const std::optional<SimTime> horizon =
-          scenario_.horizon ? std::optional<SimTime>(SimTime{scenario_.horizon->us}) : std::nullopt;
       options_.progress(RunProgress{now_, horizon, stats_.events});
     }
   }
@@ -648,7 +648,7 @@ RunResult Engine::run() {
   result.scenario = scenario_.name;
   result.profile = scenario_.scheduler.profile;
   result.seed = scenario_.seed;
-  result.end = scenario_.horizon ? SimTime{scenario_.horizon->us} : now_;
+  result.end = horizon.value_or(now_);
   result.expectations = std::move(verdicts_);
   result.warnings = scenario_.warnings;
   if (std::optional<std::string> warning = guard_.warning()) {

@@ -151,7 +151,7 @@ void MetricsRecorder::update_node(const model::ClusterState& state, model::NodeI
   const model::NodeInfo& info = state.node(node);
   n.counted = info.present;
   if (!n.counted) {
-    record_node_gpus(node, UsageSample{});
+    record_node_gpus(node, 0, 0);
     return;
   }
   const bool device_plugin = advertises_gpus(info);
@@ -169,16 +169,15 @@ void MetricsRecorder::update_node(const model::ClusterState& state, model::NodeI
                    : !info.condition_problem.empty() ? all_gpus
                                                      : 0;
   add_node(n, 1);
-  record_node_gpus(node, UsageSample{now_, n.used[2], n.capacity[2]});
+  record_node_gpus(node, n.used[2], n.capacity[2]);
 }
 
-void MetricsRecorder::record_node_gpus(model::NodeId node, UsageSample s) {
+void MetricsRecorder::record_node_gpus(model::NodeId node, int64_t used, int64_t capacity) {
   UsageSeries& series = node_gpus_[node.index()];
-  if (series.empty() && s.capacity == 0 && s.used == 0) {
+  if (series.empty() && capacity == 0 && used == 0) {
     return;  // a node that never had a GPU has no series
   }
-  s.at = now_;
-  append(series, s, same_usage);
+  append(series, UsageSample{now_, used, capacity}, same_usage);
 }
 
 void MetricsRecorder::sample(const model::ClusterState& state, SimTime now) {

@@ -103,7 +103,7 @@ class MetricsRecorder {
   void record_wait(const model::ClusterState& state, model::PodId pod, int64_t wait_us);
   void append_rows(SimTime now);
   /// Appends a node's GPU sample at the current instant (nodes that never had GPUs keep none).
-  void record_node_gpus(model::NodeId node, UsageSample s);
+  void record_node_gpus(model::NodeId node, int64_t used, int64_t capacity);
 
   std::vector<PodTrack> pods_;
   std::vector<NodeTrack> nodes_;

@@ -59,6 +59,8 @@ struct RunResult {
   std::vector<TimelineMark> marks;        ///< the scenario's events on the time axis
 
   [[nodiscard]] bool all_expectations_passed() const;
+  /// How many expectations held.
+  [[nodiscard]] size_t expectations_passed() const;
 };
 
 }  // namespace drasim::sim
