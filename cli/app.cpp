@@ -4,8 +4,10 @@
 #include "cli/exit_codes.h"
 #include "cli/explain_command.h"
 #include "cli/import_command.h"
+#include "cli/plan_command.h"
 #include "cli/profiles_command.h"
 #include "cli/run_command.h"
+#include "cli/sweep_command.h"
 #include "cli/validate_command.h"
 #include "sim/engine/progress_guard.h"
 #include "sim/load/diagnostic.h"
@@ -27,12 +29,16 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   ImportOptions import_options;
   DiffOptions diff_options;
   ExplainOptions explain_options;
+  SweepOptions sweep_options;
+  PlanOptions plan_options;
   CLI::App* run = setup_run(app, run_options);
   CLI::App* validate = setup_validate(app, validate_options);
   CLI::App* profiles = setup_profiles(app);
   CLI::App* import = setup_import(app, import_options);
   CLI::App* diff = setup_diff(app, diff_options);
   CLI::App* explain = setup_explain(app, explain_options);
+  const SweepCommands sweep = setup_sweep(app, sweep_options);
+  CLI::App* plan = setup_plan(app, plan_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -40,6 +46,15 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     return code == 0 ? kExitOk : kExitInvalidInput;
   }
   try {
+    if (sweep.merge->parsed()) {
+      return run_sweep_merge(sweep_options, out, err);
+    }
+    if (sweep.sweep->parsed()) {
+      return run_sweep(sweep_options, out, err);
+    }
+    if (plan->parsed()) {
+      return run_plan(plan_options, out, err);
+    }
     if (profiles->parsed()) {
       return run_profiles(out);
     }

@@ -46,15 +46,36 @@ void add_input_options(CLI::App* cmd, InputOptions& options, bool files_required
   add_bytes_option(cmd, "--max-memory", options.max_memory,
                    "The resident memory drasim may use while it loads and runs; past it the "
                    "run stops (exit 2) naming what grew");
+  cmd->add_option_function<std::vector<std::string>>(
+         "--set",
+         [&options](const std::vector<std::string>& texts) {
+           for (const std::string& text : texts) {
+             options.overrides.push_back(override_flag("--set", text));
+           }
+         },
+         "Replace one field of the inputs before they are read (repeatable): a field of the "
+         "Scenario (spec.scheduler.profile=kai-v0.17, spec.generate[0].nodePool.count=48) or "
+         "of a named object (Queue/research:spec.resources.gpu.quota=192)")
+      ->type_name("PATH=VALUE");
 }
 
-sim::Scenario load_inputs(const InputOptions& options) {
+sim::Override override_flag(const std::string& flag, const std::string& text) {
+  auto parsed = sim::parse_override(flag, text);
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    throw CLI::ValidationError(*problem);
+  }
+  return std::get<sim::Override>(std::move(parsed));
+}
+
+sim::Scenario load_inputs(const InputOptions& options, const std::vector<sim::Override>& extra) {
   sim::set_memory_budget(options.max_memory);
+  std::vector<sim::Override> overrides = options.overrides;
+  overrides.insert(overrides.end(), extra.begin(), extra.end());
   if (options.paths.empty()) {
     return sim::load_scenario_texts(
-        {{"<built-in>/rolling-migration.yaml", std::string(demo_scenario_yaml())}});
+        {{"<built-in>/rolling-migration.yaml", std::string(demo_scenario_yaml())}}, overrides);
   }
-  return sim::load_scenario(options.paths, options.policy);
+  return sim::load_scenario(options.paths, options.policy, overrides);
 }
 
 }  // namespace drasim::cli

@@ -19,10 +19,9 @@
 #include <ostream>
 
 namespace drasim::cli {
-namespace {
 
-/// The files of every format asked for, each once (`path` is the bare file name).
-std::vector<reports::FileToWrite> render(std::vector<std::string> kinds, const sim::RunResult& r) {
+std::vector<reports::FileToWrite> render_run(std::vector<std::string> kinds,
+                                             const sim::RunResult& r) {
   std::sort(kinds.begin(), kinds.end());
   kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
   std::vector<reports::FileToWrite> files;
@@ -43,8 +42,6 @@ std::vector<reports::FileToWrite> render(std::vector<std::string> kinds, const s
   }
   return files;
 }
-
-}  // namespace
 
 CLI::App* setup_run(CLI::App& app, RunOptions& options) {
   CLI::App* cmd =
@@ -96,7 +93,7 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   if (!options.quiet) {
     summary_stream << reports::text_summary(result);
   }
-  std::vector<reports::FileToWrite> files = render(kinds, result);
+  std::vector<reports::FileToWrite> files = render_run(kinds, result);
   if (to_stdout) {
     for (const reports::FileToWrite& f : files) {
       out << f.text;

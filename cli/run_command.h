@@ -4,6 +4,8 @@
 
 #include "cli/inputs.h"
 #include "cli/replay_options.h"
+#include "reports/atomic_file.h"
+#include "sim/observe/run_result.h"
 
 #include <CLI/CLI.hpp>
 
@@ -20,6 +22,11 @@ struct RunOptions {
   bool quiet = false;
   ReplayOptions replay;  ///< `--profile`, `--max-events`, `--max-wall`
 };
+
+/// The files of every report format in `kinds` (each once; bare file names), as `run` writes
+/// them.
+std::vector<reports::FileToWrite> render_run(std::vector<std::string> kinds,
+                                             const sim::RunResult& result);
 
 /// Registers the subcommand; `options` must outlive parsing.
 CLI::App* setup_run(CLI::App& app, RunOptions& options);

@@ -1,5 +1,6 @@
 #include "reports/markdown_report.h"
 
+#include "reports/key_metrics.h"
 #include "reports/metrics_json.h"
 #include "reports/pod_rows.h"
 #include "reports/summary.h"
@@ -49,19 +50,16 @@ std::string metrics_table(const sim::RunResult& r, const PodCounts& c) {
   out +=
       fmt::format("| wait p50 / p95 / p99 | {} / {} / {} over {} binds |\n", seconds(m.waits.p50),
                   seconds(m.waits.p95), seconds(m.waits.p99), m.waits.count);
-  const auto peak = std::max_element(
-      m.rows.begin(), m.rows.end(),
-      [](const sim::MetricsRow& a, const sim::MetricsRow& b) { return a.pending < b.pending; });
-  if (peak != m.rows.end()) {
-    out += fmt::format("| pending peak | {} at {} s |\n", peak->pending,
-                       sim::format_seconds(peak->at));
+  const KeyMetrics k = key_metrics(r, c);
+  if (k.pending_peak) {
+    out += fmt::format("| pending peak | {} at {} s |\n", k.pending_peak->pending,
+                       sim::format_seconds(k.pending_peak->at));
   }
   std::string utilization;
   for (const sim::NodePool pool : sim::kAllNodePools) {
-    const sim::UsageSeries& gpu = m.usage[static_cast<size_t>(pool)][2];
-    if (!gpu.empty()) {
+    if (!m.usage[static_cast<size_t>(pool)][2].empty()) {
       utilization += fmt::format("{}{} {}", utilization.empty() ? "" : ", ", sim::to_string(pool),
-                                 percent(sim::utilization_over(gpu, sim::SimTime{}, r.end)));
+                                 percent(k.gpu_utilization[static_cast<size_t>(pool)]));
     }
   }
   if (!utilization.empty()) {

@@ -220,9 +220,11 @@ void load_apply_files(Scenario& scenario, Diagnostics& diagnostics, InputFiles& 
   }
 }
 
-Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFiles& files) {
+Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFiles& files,
+              const std::vector<Override>& overrides) {
   Scenario scenario;
   Dispatcher dispatcher(scenario);
+  OverrideSet overriding(overrides);
   for (InputText& input : inputs) {
     const auto file_index = static_cast<uint32_t>(scenario.files.size());
     scenario.files.push_back(shown_name(input));
@@ -240,6 +242,7 @@ Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFile
         }
         type_snapshot_object(item, arena, *key, shape);
       }
+      overriding.apply(item, arena, scenario.files[file_index], diagnostics);
       dispatcher.document(Cursor(&item, item.mark, at.path, &ctx), file_index);
       return true;
     };
@@ -249,6 +252,8 @@ Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFile
         type_snapshot_objects(doc.mutable_root(), doc.arena(), shape);  // objects left in the tree
         dispatcher.set_snapshot_shape(shape);
       }
+      overriding.apply(doc.mutable_root(), doc.arena(), scenario.files[doc.file_index],
+                       diagnostics);
       dispatcher.document(Cursor(&doc.root(), doc.root().mark, "", &ctx), doc.file_index);
     };
     for (Document& doc : parse_input(std::move(input), file_index, scenario.files.back(),
@@ -257,6 +262,7 @@ Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFile
     }
   }
   dispatcher.finish();
+  overriding.report_unmatched(diagnostics);
   // Generated node pools exist before the timeline selects nodes among them. The timeline
   // reads only what decoded, so its problems join the others unless generators could not run
   // (then its selectors would miss their nodes).
@@ -292,6 +298,23 @@ Scenario load(std::vector<InputText> inputs, Diagnostics& diagnostics, InputFile
 
 }  // namespace
 
+std::vector<std::string> yaml_files_under(const std::string& dir) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::end(it); it.increment(ec)) {
+    if (it->path().filename().string().starts_with(".")) {
+      // Hidden: a ConfigMap volume's `..2026_...` copy of its files, an editor's backup.
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_directory() && is_yaml_file(it->path())) {
+      found.push_back(it->path().string());
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputFiles& files,
                                    Diagnostics& diagnostics) {
   std::vector<InputText> out;
@@ -305,13 +328,7 @@ std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputF
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
-      std::vector<std::string> found;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec)) {
-        if (!entry.is_directory() && is_yaml_file(entry.path())) {
-          found.push_back(entry.path().string());
-        }
-      }
-      std::sort(found.begin(), found.end());
+      const std::vector<std::string> found = yaml_files_under(p);
       for (const std::string& f : found) {
         take(f, files.read_found(f));
       }
@@ -324,12 +341,13 @@ std::vector<InputText> read_inputs(const std::vector<std::string>& paths, InputF
   return out;
 }
 
-Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy) {
+Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy,
+                       const std::vector<Override>& overrides) {
   Diagnostics diagnostics;
   InputFiles files(paths, policy);
   std::vector<InputText> inputs = read_inputs(paths, files, diagnostics);
   diagnostics.throw_if_errors();
-  return load(std::move(inputs), diagnostics, files);
+  return load(std::move(inputs), diagnostics, files, overrides);
 }
 
 SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& policy) {
@@ -355,10 +373,11 @@ SnapshotTree read_snapshot_tree(const std::string& path, const InputPolicy& poli
   return SnapshotTree{shown, std::move(docs.front()), shape};
 }
 
-Scenario load_scenario_texts(const std::vector<InputText>& inputs) {
+Scenario load_scenario_texts(const std::vector<InputText>& inputs,
+                             const std::vector<Override>& overrides) {
   Diagnostics diagnostics;
   InputFiles in_memory;
-  return load(inputs, diagnostics, in_memory);
+  return load(inputs, diagnostics, in_memory, overrides);
 }
 
 }  // namespace drasim::sim

@@ -10,6 +10,7 @@
 #include "sim/load/doc_node.h"
 #include "sim/load/input_files.h"
 #include "sim/load/kai_snapshot.h"
+#include "sim/load/overrides.h"
 #include "sim/load/scenario.h"
 
 #include <string>
@@ -24,12 +25,19 @@ struct InputText {
 };
 
 /// Loads files and directories (all `*.yaml` / `*.yml` below a directory, sorted by path),
-/// reading them and the files they name under `policy` (InputFiles). Throws InputError
-/// listing every problem.
-Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy = {});
+/// reading them and the files they name under `policy` (InputFiles), with `overrides` applied to
+/// the documents of those inputs (overrides.h; not to the files an `apply` event names). Throws
+/// InputError listing every problem.
+Scenario load_scenario(const std::vector<std::string>& paths, const InputPolicy& policy = {},
+                       const std::vector<Override>& overrides = {});
+
+/// Every `*.yaml` and `*.yml` file below `dir`, sorted by path, skipping hidden files and
+/// directories (a name starting with `.`: the timestamped copy a ConfigMap volume keeps).
+std::vector<std::string> yaml_files_under(const std::string& dir);
 
 /// Loads in-memory texts, in order. Throws InputError listing every problem.
-Scenario load_scenario_texts(const std::vector<InputText>& inputs);
+Scenario load_scenario_texts(const std::vector<InputText>& inputs,
+                             const std::vector<Override>& overrides = {});
 
 /// A KAI snapshot's document tree, every object under rawObjects typed (kai_snapshot.h), and
 /// the name messages give its file.

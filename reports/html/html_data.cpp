@@ -2,6 +2,7 @@
 
 #include "reports/html/downsample.h"
 #include "reports/html/gpu_heatmap.h"
+#include "reports/html/html_page.h"
 #include "reports/html/wait_histogram.h"
 #include "reports/json_writer.h"
 #include "reports/metrics_json.h"
@@ -373,20 +374,6 @@ void marks(JsonWriter& w, const sim::RunResult& r, size_t limit) {
   w.end_array();
 }
 
-/// `<` only occurs inside strings: as `\u003c` no `</script>` or `<!--` can end the element.
-std::string without_angle(const std::string& json) {
-  std::string out;
-  out.reserve(json.size());
-  for (const char c : json) {
-    if (c == '<') {
-      out += "\\u003c";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string html_data(const sim::RunResult& r, const HtmlLimits& limits) {
@@ -418,7 +405,7 @@ std::string html_data(const sim::RunResult& r, const HtmlLimits& limits) {
   histogram(w, r.metrics);
   tables(w, r, pods, quota, limits.table_rows);
   w.end_object();
-  return without_angle(w.str());
+  return script_safe_json(w.str());
 }
 
 }  // namespace drasim::reports
