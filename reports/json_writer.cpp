@@ -149,6 +149,14 @@ void JsonWriter::number_row(std::initializer_list<std::string_view> numbers) {
   write_row(out_, numbers);
 }
 
+void JsonWriter::strings(const std::vector<std::string>& values) {
+  begin_array();
+  for (const std::string& v : values) {
+    value(v);
+  }
+  end_array();
+}
+
 void JsonWriter::literal_row(const std::vector<std::string>& values) {
   before_value();
   write_row(out_, values);

@@ -36,6 +36,8 @@ class JsonWriter {
   void raw_number(std::string_view text);
   /// A short array of numbers already formatted, on one line: `[1.5, 2, 0]`.
   void number_row(std::initializer_list<std::string_view> numbers);
+  /// An array of strings, one per line.
+  void strings(const std::vector<std::string>& values);
   /// A row of values already written as JSON (numbers, literals, `quote`d strings), on one line.
   void literal_row(const std::vector<std::string>& values);
 

@@ -43,6 +43,8 @@ std::string html_page(std::string_view title, std::string_view data_json,
   out += "\n</script>\n<script>\n";
   out += assets::dygraph_js();
   out += "\n</script>\n<script>\n";
+  out += assets::page_js();
+  out += "\n</script>\n<script>\n";
   out += script;
   out += "\n</script>\n</body>\n</html>\n";
   return out;

@@ -14,7 +14,8 @@ namespace drasim::reports {
 std::string script_safe_json(std::string_view json);
 
 /// The page titled `drasim: <title>` (escaped), with `data_json` (already script-safe) as
-/// `#drasim-data`, `styles` in order, then dygraphs and `script`.
+/// `#drasim-data`, `styles` in order, then dygraphs, the helpers both pages use (page.js) and
+/// `script`.
 std::string html_page(std::string_view title, std::string_view data_json,
                       std::initializer_list<std::string_view> styles, std::string_view script);
 

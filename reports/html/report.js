@@ -15,21 +15,8 @@
     'remove-devices': '#be185d', 'apply': '#059669', 'delete': '#6b7280'
   };
 
-  function el(tag, attrs, children) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === 'text') { e.textContent = attrs[k]; } else { e.setAttribute(k, attrs[k]); }
-    });
-    (children || []).forEach(function (c) { if (c) { e.appendChild(c); } });
-    return e;
-  }
-
-  function duration(s) {
-    if (s === null || s === undefined) { return '-'; }
-    if (s < 60) { return (Math.round(s * 1000) / 1000) + 's'; }
-    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = Math.floor(s % 60);
-    return (h > 0 ? h + 'h ' : '') + (h > 0 || m > 0 ? m + 'm ' : '') + r + 's';
-  }
+  var el = drasimPage.el;
+  var duration = drasimPage.duration;
 
   // Axis labels: compact, one line ("45s", "12m", "1h05").
   function tick(s) {

@@ -64,11 +64,7 @@ std::string plan_json(const PlanReport& p) {
   w.key("assumption");
   w.value(plan_assumption(p));
   w.key("values");
-  w.begin_array();
-  for (const std::string& v : p.values) {
-    w.value(v);
-  }
-  w.end_array();
+  w.strings(p.values);
   w.key("answer");
   w.value_or_null(p.answer ? p.values[*p.answer] : "");
   w.key("boundary");

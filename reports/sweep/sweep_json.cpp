@@ -68,11 +68,7 @@ void write_sweep_row(JsonWriter& w, const SweepRow& r) {
   w.key("variant");
   w.value(static_cast<int64_t>(r.variant));
   w.key("values");
-  w.begin_array();
-  for (const std::string& v : r.values) {
-    w.value(v);
-  }
-  w.end_array();
+  w.strings(r.values);
   w.key("status");
   w.value(r.status);
   w.key("message");
@@ -82,11 +78,7 @@ void write_sweep_row(JsonWriter& w, const SweepRow& r) {
   w.key("expectations");
   w.value(static_cast<int64_t>(r.expectations));
   w.key("failedExpectations");
-  w.begin_array();
-  for (const std::string& f : r.failed) {
-    w.value(f);
-  }
-  w.end_array();
+  w.strings(r.failed);
   w.key("anomalyKinds");
   w.value(r.anomaly_kinds);
   w.key("metrics");
@@ -129,11 +121,7 @@ std::string sweep_json(const SweepTable& table, const std::optional<sim::Shard>&
     w.end_object();
   }
   w.key("parameters");
-  w.begin_array();
-  for (const std::string& p : table.parameters) {
-    w.value(p);
-  }
-  w.end_array();
+  w.strings(table.parameters);
   w.key("metrics");
   w.begin_array();
   for (const SweepMetric& m : sweep_metrics()) {

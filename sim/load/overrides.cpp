@@ -72,6 +72,21 @@ const char* kind_name(DocKind kind) {
   return "null";
 }
 
+/// The `=` that ends the path of `PATH=...` (the first outside brackets), or npos.
+size_t override_path_end(std::string_view text) {
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '[') {
+      ++depth;
+    } else if (text[i] == ']') {
+      --depth;
+    } else if (text[i] == '=' && depth == 0) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 std::variant<OverridePath, std::string> parse_override_path(std::string_view text) {
@@ -132,20 +147,6 @@ std::variant<OverridePath, std::string> parse_override_path(std::string_view tex
   }
   out.text = std::string(text);
   return out;
-}
-
-size_t override_path_end(std::string_view text) {
-  int depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '[') {
-      ++depth;
-    } else if (text[i] == ']') {
-      --depth;
-    } else if (text[i] == '=' && depth == 0) {
-      return i;
-    }
-  }
-  return std::string_view::npos;
 }
 
 std::variant<Override, std::string> parse_override(std::string_view flag, std::string_view text) {

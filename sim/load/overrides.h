@@ -54,9 +54,6 @@ std::variant<OverridePath, std::string> parse_override_path(std::string_view tex
 /// message when it is malformed.
 std::variant<Override, std::string> parse_override(std::string_view flag, std::string_view text);
 
-/// The `=` that ends the path of `PATH=...` (the first outside brackets), or npos.
-size_t override_path_end(std::string_view text);
-
 /// The overrides of one load, and how many objects each one reached.
 class OverrideSet {
  public:

@@ -95,20 +95,17 @@ std::variant<std::vector<std::string>, std::string> parse_values(std::string_vie
 }
 
 std::variant<VaryFlag, std::string> parse_vary(std::string_view flag, std::string_view text) {
-  const size_t eq = override_path_end(text);
-  if (eq == std::string_view::npos) {
-    return fmt::format("{} {}: PATH=VALUES expected, got no =", flag, text);
+  auto parsed = parse_override(flag, text);
+  if (auto* problem = std::get_if<std::string>(&parsed)) {
+    return *problem;
   }
-  auto path = parse_override_path(text.substr(0, eq));
-  if (auto* problem = std::get_if<std::string>(&path)) {
-    return fmt::format("{} {}: {}", flag, text, *problem);
-  }
-  auto values = parse_values(text.substr(eq + 1));
+  Override& o = std::get<Override>(parsed);
+  auto values = parse_values(o.value);
   if (auto* problem = std::get_if<std::string>(&values)) {
     return fmt::format("{} {}: {}", flag, text, *problem);
   }
-  return VaryFlag{std::get<OverridePath>(std::move(path)),
-                  std::get<std::vector<std::string>>(std::move(values)), std::string(flag)};
+  return VaryFlag{std::move(o.path), std::get<std::vector<std::string>>(std::move(values)),
+                  std::string(flag)};
 }
 
 std::variant<std::vector<std::vector<std::string>>, std::string> expand_variants(

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The demo's HTML report in headless Chromium (.ci/check-html): every chart drawn, no script
-# error; and the check fails on a page with a script error or an undrawn chart.
+# The demo's HTML report and a sweep page in headless Chromium (.ci/check-html): every chart
+# drawn, no script error; and the check fails on a page with a script error or an undrawn chart.
 # Usage: html_in_browser.sh DRASIM
 source "$(dirname "$0")/script_setup.sh"
 drasim=$1
 "$drasim" run -q --report html --out "$dir" || fail "drasim run exited $?"
 bash "$(dirname "$0")/../../.ci/check-html" "$dir/report.html" "$dir/report.png" || fail "check-html"
+# The sweep page: a numeric and a duration parameter over the capacity scenario.
+"$drasim" sweep "$(dirname "$0")/sweep-capacity.yaml" --vary spec.generate[0].nodePool.count=1..4 \
+  --vary spec.horizon=5m,10m -q --report html --out "$dir" || fail "drasim sweep exited $?"
+bash "$(dirname "$0")/../../.ci/check-html" "$dir/sweep.html" "$dir/sweep.png" || fail "check-html sweep"
 
 # The check itself fails on a script error and on a chart that did not draw.
 check=$(dirname "$0")/../../.ci/check-html

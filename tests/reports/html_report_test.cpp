@@ -141,13 +141,14 @@ TEST_CASE("the HTML report is one byte-stable file whose data cannot close its s
   CHECK(a == html_report(run()));
   CHECK(a.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(a.find("<title>drasim: two-waves</title>") != std::string::npos);
-  // Exactly the four script elements the page is made of: the error hook, the data, dygraphs
-  // and the report's script; the expectation's "</script>" is \u003c/script> in the data.
+  // Exactly the five script elements the page is made of: the error hook, the data, dygraphs,
+  // the helpers both pages share (page.js) and the report's script; the expectation's
+  // "</script>" is \u003c/script> in the data.
   size_t closes = 0;
   for (size_t at = a.find("</script>"); at != std::string::npos; at = a.find("</script>", at + 1)) {
     ++closes;
   }
-  CHECK(closes == 4);
+  CHECK(closes == 5);
   CHECK(a.find("\"no \\u003c/script> here\"") != std::string::npos);
   // Nothing is loaded from elsewhere: no src or href attribute, no source map.
   CHECK(a.find(" src=") == std::string::npos);

@@ -73,7 +73,7 @@ TEST_CASE("vary: the grid runs every combination, the last flag changing fastest
 TEST_CASE("vary: a flag without = or with a bad path is refused naming the flag") {
   auto no_eq = parse_vary("--vary", "spec.a");
   REQUIRE(std::holds_alternative<std::string>(no_eq));
-  CHECK(std::get<std::string>(no_eq) == "--vary spec.a: PATH=VALUES expected, got no =");
+  CHECK(std::get<std::string>(no_eq) == "--vary spec.a: PATH=VALUE expected, got no =");
   auto bad = parse_vary("--vary", "spec..a=1");
   REQUIRE(std::holds_alternative<std::string>(bad));
   CHECK(std::get<std::string>(bad).find("an empty key") != std::string::npos);
