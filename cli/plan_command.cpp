@@ -23,7 +23,8 @@ CLI::App* setup_plan(CLI::App& app, PlanOptions& options) {
       "holds, by bisection; every probe is reported, and --out keeps the runs that prove the "
       "answer (answer/, boundary/).\n"
       "Example: drasim plan scenarios/rolling-migration.yaml "
-      "--search spec.generate[0].nodePool.count=40..72:4 --out plan/");
+      "--set spec.generate[0].nodePool.count=56 --search spec.events[0].migrate.batchSize=8..56:8 "
+      "--out plan/");
   add_input_options(cmd, options.inputs, false);
   cmd->add_option("--search", options.search,
                   "PATH=FROM..TO[:STEP] (or a list a,b,c in order): the parameter and its values")
