@@ -26,6 +26,7 @@ CLI::App* setup_import(CLI::App& app, ImportOptions& options) {
       "Example: curl -o snapshot.zip http://<scheduler>:8081/get-snapshot && "
       "drasim import kai-snapshot snapshot.zip -o rehearsal/ && drasim run rehearsal/");
   add_input_options(cmd, options.inputs, true);
+  cmd->remove_option(cmd->get_option("--set"));  // the snapshot is turned into files as it is
   cmd->get_option("files")->expected(1)->description("The snapshot (ZIP or snapshot.json)");
   cmd->add_option("-o,--out", options.out_dir,
                   "The directory to write (created if missing; default: the snapshot's name "

@@ -4,6 +4,7 @@
 #include "cli/run_command.h"
 #include "cli/variant_run.h"
 #include "reports/sweep/plan_report.h"
+#include "sim/engine/progress_guard.h"
 #include "sim/sweep/plan_search.h"
 #include "sim/sweep/vary.h"
 
@@ -71,9 +72,15 @@ int run_plan(const PlanOptions& options, std::ostream& out, std::ostream& err) {
         {sim::Override{flag.path, flag.values[index], flag.flag}}, [&](const sim::RunResult& r) {
           return options.out.empty() ? std::vector<reports::FileToWrite>{} : render_run(kinds, r);
         });
+    if (o.row.status == "stopped") {  // neither a pass nor a failure: the search cannot go on
+      throw sim::RunLimitError(fmt::format("{} {}={}: {}", flag.flag, flag.path.text,
+                                           flag.values[index], o.row.message));
+    }
     const bool passed = o.row.status == "passed";
     const std::lock_guard<std::mutex> lock(mutex);
-    title = o.scenario;
+    if (ran.empty() || index < ran.begin()->first) {
+      title = o.scenario;
+    }
     ran.emplace(index, std::move(o));
     return passed;
   };

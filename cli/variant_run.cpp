@@ -27,6 +27,8 @@ VariantOutcome run_variant(
     if (render) {
       out.reports = render(*result);
     }
+  } catch (const sim::MemoryLimitError&) {
+    throw;  // the whole process's memory: not this variant's own outcome
   } catch (const sim::RunLimitError& e) {
     out.row = reports::stopped_row(variant, values, e.what());
   }

@@ -23,9 +23,10 @@ struct VariantOutcome {
 };
 
 /// Loads the inputs with `overrides`, replays them, and returns the row (a run stopped by
-/// `--max-events` or `--max-wall` gives a `stopped` row). `render`, when set, makes the run's
-/// report files before the run is freed. Throws sim::InputError when the variant's inputs are
-/// invalid.
+/// `--max-events` or `--max-wall` gives a `stopped` row; `--max-memory` throws
+/// sim::MemoryLimitError, as the process's memory is every variant's). `render`, when set, makes
+/// the run's report files before the run is freed. Throws sim::InputError when the variant's inputs
+/// are invalid.
 VariantOutcome run_variant(
     const InputOptions& inputs, const ReplayOptions& replay, size_t variant,
     const std::vector<std::string>& values, const std::vector<sim::Override>& overrides,

@@ -4,6 +4,7 @@
 #include "sim/load/diagnostic.h"
 #include "sim/load/doc_reader.h"
 #include "sim/load/json_source.h"
+#include "sim/sweep/vary.h"
 
 #include <fmt/format.h>
 
@@ -180,8 +181,13 @@ SweepShardFile read_sweep_shard(const std::string& path, const sim::InputPolicy&
   t.variant_count = count(root["variantCount"]);
   out.shard.index = count(root["shard"]["index"]);
   out.shard.count = count(root["shard"]["count"]);
-  if (out.shard.count == 0 || out.shard.index >= out.shard.count) {
-    root["shard"].error("index below count, count above 0", "another shard");
+  if (out.shard.count == 0 || out.shard.index >= out.shard.count
+      || out.shard.count > sim::kMaxVariants) {
+    root["shard"].error(fmt::format("index below count, count from 1 to {}", sim::kMaxVariants),
+                        "another shard");
+  }
+  if (t.variant_count > sim::kMaxVariants) {
+    root["variantCount"].error(fmt::format("at most {} variants", sim::kMaxVariants));
   }
   t.parameters = strings(root["parameters"]);
   for (const sim::Cursor& r : root["variants"].items()) {

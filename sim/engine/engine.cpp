@@ -609,7 +609,7 @@ void Engine::check_memory() const {
   }};
   const auto largest = std::max_element(
       parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
-  throw RunLimitError(fmt::format(
+  throw MemoryLimitError(fmt::format(
       "the run stopped at its --max-memory limit of {} at simulated time {}s: {:.1f} MiB resident; "
       "the largest part is {}, about {} MiB (objects {} MiB, claims {} MiB, events {} MiB, metric "
       "series {} MiB, anomalies {} MiB)",

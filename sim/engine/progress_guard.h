@@ -41,6 +41,13 @@ class RunLimitError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The run reached `--max-memory` (the process's resident memory, so with several runs in one
+/// process it depends on the others: a sweep treats it as fatal, not as one variant's stop).
+class MemoryLimitError : public RunLimitError {
+ public:
+  using RunLimitError::RunLimitError;
+};
+
 class ProgressGuard {
  public:
   static constexpr uint32_t kMaxCyclesPerInstant = 1000;

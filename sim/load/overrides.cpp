@@ -92,8 +92,11 @@ size_t override_path_end(std::string_view text) {
 std::variant<OverridePath, std::string> parse_override_path(std::string_view text) {
   OverridePath out;
   std::string_view rest = text;
+  // A target is `Kind/name:` before the first `:`, the name possibly with dots
+  // (`DeviceClass/gpu.nvidia.com:`); a key with a `:` is written in brackets and quotes.
   const size_t colon = text.find(':');
-  if (colon != std::string_view::npos && colon < text.find_first_of(".[")) {
+  if (colon != std::string_view::npos && text.substr(0, colon).find('/') != std::string_view::npos
+      && text.substr(0, colon).find_first_of("[\"") == std::string_view::npos) {
     auto target = parse_target(text.substr(0, colon));
     if (auto* problem = std::get_if<std::string>(&target)) {
       return *problem;
@@ -130,6 +133,9 @@ std::variant<OverridePath, std::string> parse_override_path(std::string_view tex
       const size_t end = std::min(rest.find_first_of(".[", i), rest.size());
       if (end == i) {
         return bad("an empty key");
+      }
+      if (rest.substr(i, end - i).find(':') != std::string_view::npos) {
+        return bad("a target is Kind/name: or Kind/namespace/name:, a key with : is in quotes");
       }
       out.steps.push_back({std::string(rest.substr(i, end - i)), std::nullopt});
       i = end;

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <limits>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -32,7 +33,11 @@ void run_in_parallel(size_t count, size_t jobs, const std::function<void(size_t)
   std::vector<std::thread> workers;
   const size_t threads = std::clamp<size_t>(jobs, 1, std::max<size_t>(count, 1));
   for (size_t t = 1; t < threads; ++t) {
-    workers.emplace_back(work);
+    try {
+      workers.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;  // no more threads to be had (a process limit): the ones started do the work
+    }
   }
   work();
   for (std::thread& w : workers) {

@@ -75,7 +75,8 @@ std::variant<std::vector<std::string>, std::string> parse_range(std::string_view
 }  // namespace
 
 std::variant<std::vector<std::string>, std::string> parse_values(std::string_view text) {
-  if (const size_t dots = text.find(".."); dots != std::string_view::npos) {
+  if (const size_t dots = text.find("..");
+      dots != std::string_view::npos && text.find(',') == std::string_view::npos) {
     return parse_range(text, dots);
   }
   std::vector<std::string> out;

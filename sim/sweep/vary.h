@@ -1,7 +1,8 @@
 #pragma once
 /// The variants of a sweep: `--vary PATH=VALUES` flags and the grid (or zip) of their values.
 ///
-/// VALUES is a comma-separated list (`kai,kai-v0.17`) or a range `FROM..TO[:STEP]` of integers,
+/// VALUES is a comma-separated list (`kai,kai-v0.17`, `../a.yaml,../b.yaml`) or, without a comma,
+/// a range `FROM..TO[:STEP]` of integers,
 /// each optionally followed by the same unit (`8..64:8`, `10m..60m:10m`; the step defaults to 1).
 /// A grid holds every combination, the last flag's values changing fastest; a zip pairs the
 /// lists item by item (all of one length).

@@ -103,6 +103,16 @@ TEST_CASE(
     CHECK(one == slurp(dir.path() / "two" / f));
     CHECK(one == slurp(dir.path() / "merged" / f));
   }
+  // A shard count no sweep can have is refused at its place in the file, not allocated.
+  const std::string shard0 = slurp(dir.path() / "shards" / "sweep-shard-0-of-4.json");
+  TempDir forged;
+  std::string huge = shard0;
+  const std::string count = "\"count\": 4";
+  huge.replace(huge.find(count), count.size(), "\"count\": 4611686018427387904");
+  (void)forged.write("sweep-shard-0-of-4.json", huge);
+  const Run refused = drasim({"sweep", "merge", forged.path().string(), "-q"});
+  CHECK(refused.code == 2);
+  CHECK(contains(refused.err, "count from 1 to 1000000"));
   // A missing shard is named, and nothing is written.
   std::filesystem::remove(dir.path() / "shards" / "sweep-shard-2-of-4.json");
   const Run incomplete = drasim({"sweep", "merge", path("shards"), "--out", path("partial")});
@@ -162,6 +172,13 @@ TEST_CASE("plan: the fewest nodes for which every pod is placed, with the runs t
     ++probes;
   }
   CHECK(probes == 5);
+  // A probe stopped by a run limit is neither a pass nor a failure: the plan stops, exit 2.
+  const Run stopped = drasim({"plan", scenario, "--search", "spec.generate[0].nodePool.count=1..8",
+                              "--max-events", "3", "-q"});
+  CHECK(stopped.code == 2);
+  CHECK(contains(stopped.err,
+                 "--search spec.generate[0].nodePool.count=8: the run stopped at its "
+                 "--max-events limit"));
   // No value of 1..2 is enough: exit 1, and the answer says so.
   const Run none =
       drasim({"plan", scenario, "--search", "spec.generate[0].nodePool.count=1..2", "-q"});

@@ -25,6 +25,15 @@ TEST_CASE("overrides: a path is keys, [indexes] and [\"keys.with.dots\"], after 
   CHECK(q.name == "trainer-0");
   CHECK(q.steps
         == std::vector<PathStep>{{"metadata", {}}, {"labels", {}}, {"kai.scheduler/queue", {}}});
+  // Object names with dots (a DeviceClass, a node's host name) are targets too.
+  const OverridePath d = path("DeviceClass/gpu.nvidia.com:spec.extendedResourceName");
+  CHECK(d.kind == "DeviceClass");
+  CHECK(d.name == "gpu.nvidia.com");
+  CHECK(d.steps == std::vector<PathStep>{{"spec", {}}, {"extendedResourceName", {}}});
+  // A key with a colon stays a Scenario path when the colon is inside brackets.
+  const OverridePath c = path("metadata.annotations[\"a/b:c\"]");
+  CHECK(c.kind.empty());
+  CHECK(c.steps.back().key == "a/b:c");
   const OverridePath n = path("spec.a[1][2]");  // a sequence of sequences
   CHECK(n.steps == std::vector<PathStep>{{"spec", {}}, {"a", {}}, {"", 1}, {"", 2}});
   for (const char* bad : {"", "spec.", ".spec", "spec..a", "spec[x]", "spec[1", "Queue/:a",

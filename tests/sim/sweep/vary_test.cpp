@@ -37,6 +37,8 @@ TEST_CASE("vary: a list keeps its values as written, in order") {
   CHECK(values("kai,kai-v0.17,kai-v0.13")
         == std::vector<std::string>{"kai", "kai-v0.17", "kai-v0.13"});
   CHECK(values("1.5") == std::vector<std::string>{"1.5"});
+  // With a comma it is a list, even with dots in its values.
+  CHECK(values("../a.yaml,../b.yaml") == std::vector<std::string>{"../a.yaml", "../b.yaml"});
 }
 
 TEST_CASE("vary: malformed values are refused with the reason") {
