@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include <filesystem>
 #include <map>
 #include <mutex>
 #include <ostream>
@@ -104,8 +103,6 @@ int run_plan(const PlanOptions& options, std::ostream& out, std::ostream& err) {
                                                {"plan.md", reports::plan_markdown(plan)}};
     const auto proving = [&](const std::optional<size_t>& index, const std::string& dir) {
       if (index) {
-        std::error_code ec;
-        std::filesystem::create_directories(std::filesystem::path(options.out) / dir, ec);
         for (const reports::FileToWrite& f : ran.at(*index).reports) {
           files.push_back({dir + "/" + f.path, f.text});
         }
@@ -113,7 +110,8 @@ int run_plan(const PlanOptions& options, std::ostream& out, std::ostream& err) {
     };
     proving(plan.answer, "answer");
     proving(plan.boundary, "boundary");
-    if (const std::string problem = write_into(options.out, std::move(files)); !problem.empty()) {
+    if (const std::string problem = reports::write_files_into(options.out, std::move(files));
+        !problem.empty()) {
       err << "drasim: error: " << problem << "\n";
       return kExitInvalidInput;
     }

@@ -14,7 +14,6 @@
 #include "sim/engine/engine.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <optional>
 #include <ostream>
 
@@ -99,13 +98,8 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
       out << f.text;
     }
   } else if (!files.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(options.out, ec);
-    std::vector<reports::FileToWrite> writes;
-    for (reports::FileToWrite& f : files) {
-      writes.push_back({(std::filesystem::path(options.out) / f.path).string(), std::move(f.text)});
-    }
-    if (const std::string problem = reports::write_files_atomically(writes); !problem.empty()) {
+    if (const std::string problem = reports::write_files_into(options.out, std::move(files));
+        !problem.empty()) {
       err << "drasim: error: " << problem << "\n";
       return kExitInvalidInput;
     }

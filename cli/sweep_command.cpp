@@ -102,7 +102,8 @@ std::vector<reports::FileToWrite> render(std::vector<std::string> kinds,
 
 int write_outputs(const SweepOptions& o, const reports::SweepTable& t,
                   std::vector<reports::FileToWrite> files, std::ostream& out, std::ostream& err) {
-  if (const std::string problem = write_into(o.out, std::move(files)); !problem.empty()) {
+  if (const std::string problem = reports::write_files_into(o.out, std::move(files));
+      !problem.empty()) {
     err << "drasim: error: " << problem << "\n";
     return kExitInvalidInput;
   }

@@ -3,7 +3,6 @@
 #include "sim/engine/engine.h"
 #include "sim/sweep/parallel.h"
 
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -85,15 +84,6 @@ bool check_values(const InputOptions& inputs, const std::vector<sim::VaryFlag>& 
 
 size_t default_jobs() {
   return std::max(1U, std::thread::hardware_concurrency());
-}
-
-std::string write_into(const std::string& dir, std::vector<reports::FileToWrite> files) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  for (reports::FileToWrite& f : files) {
-    f.path = (std::filesystem::path(dir) / f.path).string();
-  }
-  return reports::write_files_atomically(files);
 }
 
 }  // namespace drasim::cli

@@ -48,7 +48,4 @@ void print_input_error(const sim::InputError& e, const std::string& context, std
 /// The `-j` default: the machine's cores.
 size_t default_jobs();
 
-/// Writes `files` (bare names) into `dir`, atomically; an error message, or empty.
-std::string write_into(const std::string& dir, std::vector<reports::FileToWrite> files);
-
 }  // namespace drasim::cli

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 namespace drasim::reports {
 namespace {
@@ -71,6 +72,15 @@ std::string write_files_atomically(const std::vector<FileToWrite>& files) {
     }
   }
   return {};
+}
+
+std::string write_files_into(const std::string& dir, std::vector<FileToWrite> files) {
+  for (FileToWrite& f : files) {
+    f.path = (std::filesystem::path(dir) / f.path).string();
+    std::error_code ec;  // a folder that cannot be made fails the write, which says why
+    std::filesystem::create_directories(std::filesystem::path(f.path).parent_path(), ec);
+  }
+  return write_files_atomically(files);
 }
 
 }  // namespace drasim::reports

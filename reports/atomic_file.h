@@ -19,4 +19,8 @@ struct FileToWrite {
 /// success.
 [[nodiscard]] std::string write_files_atomically(const std::vector<FileToWrite>& files);
 
+/// The same for `files` named relative to `dir` (`report.json`, `answer/report.md`), creating
+/// `dir` and the folders inside it first.
+[[nodiscard]] std::string write_files_into(const std::string& dir, std::vector<FileToWrite> files);
+
 }  // namespace drasim::reports
