@@ -62,10 +62,9 @@ int run_explain(const ExplainOptions& options, std::ostream& out, std::ostream& 
     return kExitInvalidInput;
   }
   sim::PodWatch watch(key, until);
-  sim::EngineOptions engine_options;
-  engine_options.limits = options.replay.limits;
-  engine_options.watch = &watch;
-  sim::Engine engine(scenario, engine_options);
+  sim::EngineOptions with_watch = engine_options(options.replay);
+  with_watch.watch = &watch;
+  sim::Engine engine(scenario, with_watch);
   if (!watch.pod().valid()) {
     err << fmt::format("drasim: error: --pod {}: no such pod in the scenario\n", sim::quote(key));
     return kExitInvalidInput;

@@ -25,6 +25,17 @@ void add_replay_options(CLI::App* cmd, ReplayOptions& options) {
                   "limit")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--reference", options.reference,
+                "Schedule the slow, obvious way: full node scans, no caches, indexes or memos. "
+                "The reports are byte-identical to a normal run (a check of the fast paths); "
+                "only the time differs");
+}
+
+sim::EngineOptions engine_options(const ReplayOptions& options) {
+  sim::EngineOptions engine;
+  engine.limits = options.limits;
+  engine.reference = options.reference;
+  return engine;
 }
 
 void apply_profile(const ReplayOptions& options, sim::Scenario& scenario) {

@@ -75,8 +75,7 @@ int run_run(const RunOptions& options, std::ostream& out, std::ostream& err) {
   auto loaded = std::make_unique<sim::Scenario>(load_inputs(options.inputs));
   sim::Scenario& scenario = *loaded;
   apply_profile(options.replay, scenario);
-  sim::EngineOptions engine;
-  engine.limits = options.replay.limits;
+  sim::EngineOptions engine = engine_options(options.replay);
   std::optional<ProgressBar> bar;
   if (!options.quiet && stderr_is_terminal()) {
     bar.emplace(err);

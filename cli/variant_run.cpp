@@ -16,8 +16,7 @@ VariantOutcome run_variant(
     const std::function<std::vector<reports::FileToWrite>(const sim::RunResult&)>& render) {
   auto scenario = std::make_unique<sim::Scenario>(load_inputs(inputs, overrides));
   apply_profile(replay, *scenario);
-  sim::EngineOptions engine;
-  engine.limits = replay.limits;
+  const sim::EngineOptions engine = engine_options(replay);
   VariantOutcome out;
   out.scenario = scenario->name;
   try {

@@ -312,7 +312,6 @@ void build_group_jobs(const ObjectSet& objects, ClusterState& state,
                 "Pod references subgroup \"{}\", which does not exist in PodGroup {}/{}",
                 label == pod.meta.labels.end() || label->second.empty() ? "default" : label->second,
                 pg.meta.namespace_name, pg.meta.name);
-            state.pods.back().reason_stamp = state.next_stamp++;
           }
         }
       }
@@ -417,6 +416,7 @@ int64_t expanded_pod_count(const ObjectSet& objects, const PodGroupMembers& grou
 ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options) {
   ClusterState state;
   state.kai = options.kai;
+  state.reference = options.reference;
   intern_names(objects, options.later_nodes, state.names);
   build_nodes(objects, state);
   for (const Topology& t : objects.topologies) {

@@ -23,6 +23,8 @@ struct BuildOptions {
   /// Node manifests timeline events apply later (ClusterState::update_node): their resource
   /// names get slots too.
   std::vector<const Node*> later_nodes;
+  /// ClusterState::reference: every speed-only cache off (`--reference`).
+  bool reference = false;
 };
 
 /// Which PodGroup each pod belongs to (annotation `pod-group-name`, a PodGroup of the pod's

@@ -137,7 +137,8 @@ void build_claims(const ObjectSet& objects, const DraBuildOptions& options, Clus
   state.dra.features = options.features;
   state.dra.shared_claim_queue_label = options.shared_claim_queue_label;
   state.dra.seed = options.seed;
-  state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>();
+  // The reference mode evaluates every selector again, with a fresh device value, each time.
+  state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>(!state.reference);
   rebuild_inventory(objects, 0, state);
 }
 

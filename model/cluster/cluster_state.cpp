@@ -312,24 +312,9 @@ bool ClusterState::ready_for_scheduling(const JobInfo& job) const {
 
 void ClusterState::set_pod_reason(PodId pod_id, const std::string& reason) {
   PodInfo& p = pod(pod_id);
-  const uint32_t c = spec_of(pod_id).fit_class;
-  // Unchanged text that is already the newest reason: keep it (no copy, no new stamp).
-  if (p.reason_stamp > class_reason_stamps[c] && p.reason == reason) {
-    return;
+  if (p.reason != reason) {  // an unchanged text is not copied again
+    p.reason = reason;
   }
-  p.reason = reason;
-  p.reason_stamp = next_stamp++;
-}
-
-void ClusterState::set_class_reason(uint32_t fit_class, const std::string& reason) {
-  class_reasons[fit_class] = reason;
-  class_reason_stamps[fit_class] = next_stamp++;
-}
-
-const std::string& ClusterState::reason_of(PodId pod_id) const {
-  const PodInfo& p = pod(pod_id);
-  const uint32_t c = spec_of(pod_id).fit_class;
-  return p.reason_stamp >= class_reason_stamps[c] ? p.reason : class_reasons[c];
 }
 
 void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {
@@ -425,7 +410,7 @@ ResourceVector ClusterState::snapshot_idle(NodeId node_id) const {
 
 void ClusterState::resnapshot_nodes() {
   for (size_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].resnapshot) {
+    if (nodes[i].resnapshot || reference) {
       const NodeId id = NodeId::from_index(i);
       touch_node(id);
       rebuild_on(nodes[i], id);

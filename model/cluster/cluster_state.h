@@ -276,9 +276,8 @@ struct PodInfo {
   int64_t extra_gpu_milli = 0;
   /// A Job's next pod (Pod::follows names this one): submitted when this one succeeds.
   PodId next;
-  bool waits = false;         ///< submitted by its predecessor's success, not at its arrival time
-  std::string reason;         ///< why the pod is pending (read it through reason_of)
-  uint64_t reason_stamp = 0;  ///< when `reason` was written (ClusterState::next_stamp)
+  bool waits = false;  ///< submitted by its predecessor's success, not at its arrival time
+  std::string reason;  ///< why the pod is pending (the last attempt's message)
 };
 
 /// A job's position in its queue as integers only (KAI job order: higher priority, then the
@@ -410,29 +409,44 @@ class ClusterState {
   /// starts from instead of every job (maintained by reindex, begin_release and undo_release;
   /// JobInfo::bound_at).
   std::vector<std::vector<JobId>> victim_jobs;
-  /// Failure messages per fit class: when a cycle finds that a class fits nowhere, every pod of
-  /// that class that the cycle settles without visiting reads this message (reason_of).
-  std::vector<std::string> class_reasons;
-  std::vector<uint64_t> class_reason_stamps;
-  uint64_t next_stamp = 1;
   uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
   uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
 
   /// Bumped whenever capacity is really freed: a pod finishes or leaves after an eviction, an
   /// eviction starts, a node or DRA objects appear (not by trial placements and rollbacks). A
   /// consolidation that failed for a job shape is retried only once this moved on
-  /// (`consolidation_failed`: shape signature -> freed_version at the failure).
+  /// (`consolidation_failed`).
   uint64_t freed_version = 0;
+  /// Bumped by every touch_node, trial placements and rollbacks included: while it stands
+  /// still, no node's accounting changed, so a placement attempt would repeat its answer.
+  uint64_t nodes_version = 0;
   /// Pods on each node (by NodeId; place and remove keep it), unordered: read it through
   /// pods_on.
   std::vector<std::vector<PodId>> node_pods;
-  std::map<std::vector<uint32_t>, uint64_t> consolidation_failed;
+
+  /// A consolidation that failed for a job shape (by signature): the freed_version then, and
+  /// the earliest wake-up its attempt asked for (a victim's minimum runtime ending). It is not
+  /// retried while nothing was freed and that time has not come; each skip asks for the same
+  /// wake-up, as the attempt would. KAI retries every cycle; the reference mode does too.
+  struct ConsolidationFailure {
+    uint64_t freed_version = 0;
+    std::optional<int64_t> wake_at_us;
+  };
+
+  std::map<std::vector<uint32_t>, ConsolidationFailure> consolidation_failed;
 
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
   size_t kube_next_start_node = 0;
 
   /// The profile's DRA behaviour switches (model/kai/api/switches.h).
   KaiSwitches kai;
+
+  /// `--reference`: every index, cache and memo that only makes the scheduler faster is
+  /// bypassed, and its answer is computed the slow, obvious way (full node scans, filters and
+  /// the DRA allocator run again, every node re-snapshotted). The reports must not change: a
+  /// ctest compares both modes (tests/reference/). What is KAI's own behaviour (fair shares
+  /// divided at session open, scheduling signatures, kube-scheduler's partial node scan) stays.
+  bool reference = false;
 
   /// The simulated time of the event being handled (set by the engine and by run_cycle).
   int64_t now_us = 0;
@@ -461,8 +475,12 @@ class ClusterState {
 
   [[nodiscard]] NodeInfo& node(NodeId n) { return nodes[n.index()]; }
 
-  /// The node's free GPUs, allocatable or presence changed (FreeGpuIndex).
-  void touch_node(NodeId n) { free_gpus.touch(n.index()); }
+  /// A node's accounting (idle, used, releasing), allocatable or presence changed
+  /// (FreeGpuIndex, `nodes_version`).
+  void touch_node(NodeId n) {
+    free_gpus.touch(n.index());
+    ++nodes_version;
+  }
 
   /// A node's allocatable, presence or condition problem changed (NodeTotalsCache).
   void nodes_changed() { node_totals.invalidate(); }
@@ -471,7 +489,9 @@ class ClusterState {
   /// (TaskFilterCache).
   void filters_changed() { node_filters.invalidate(); }
 
-  [[nodiscard]] const NodeTotals& totals() const { return node_totals.get(nodes, names); }
+  [[nodiscard]] const NodeTotals& totals() const {
+    return node_totals.get(nodes, names, reference);
+  }
 
   [[nodiscard]] const NodeInfo& node(NodeId n) const { return nodes[n.index()]; }
 
@@ -683,11 +703,8 @@ class ClusterState {
   /// Records why a pending pod is pending (a no-op when the text is unchanged).
   void set_pod_reason(PodId pod, const std::string& reason);
 
-  /// Records why pods of a fit class fit nowhere in the current cycle.
-  void set_class_reason(uint32_t fit_class, const std::string& reason);
-
-  /// The newer of the pod's own reason and its fit class's reason; empty if neither was set.
-  [[nodiscard]] const std::string& reason_of(PodId pod) const;
+  /// Why the pod is pending; empty when no cycle said.
+  [[nodiscard]] const std::string& reason_of(PodId pod) const { return pods[pod.index()].reason; }
 
   /// The first pending pod of a job in KAI's task order (task-priority label, age, name).
   [[nodiscard]] std::optional<PodId> first_pending(const JobInfo& job) const;

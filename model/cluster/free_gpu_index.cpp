@@ -104,7 +104,17 @@ std::vector<FreeGpuIndex::Bound> FreeGpuIndex::bounds(
   return out;
 }
 
-std::pair<int64_t, int64_t> FreeGpuIndex::free_total(const std::vector<NodeInfo>& nodes) const {
+std::pair<int64_t, int64_t> FreeGpuIndex::free_total(const std::vector<NodeInfo>& nodes,
+                                                     bool recount) const {
+  if (recount) {
+    Summary s;
+    for (const NodeInfo& n : nodes) {
+      if (n.present) {
+        add_consolidation_free(n, s);
+      }
+    }
+    return {s.free_milli, s.free_mib};
+  }
   std::pair<int64_t, int64_t> total{0, 0};
   const size_t blocks = (nodes.size() + kBlock - 1) / kBlock;
   for (size_t b = 0; b < blocks; ++b) {

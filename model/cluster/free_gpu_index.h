@@ -69,8 +69,10 @@ class FreeGpuIndex {
                                           const std::function<int64_t(int64_t)>& score_of) const;
 
   /// The idle plus releasing GPUs of all present nodes, summed over the blocks' `free_milli`
-  /// and `free_mib`: {milli-GPUs, MiB}.
-  [[nodiscard]] std::pair<int64_t, int64_t> free_total(const std::vector<NodeInfo>& nodes) const;
+  /// and `free_mib`: {milli-GPUs, MiB}; with `recount` (ClusterState::reference) summed node by
+  /// node instead.
+  [[nodiscard]] std::pair<int64_t, int64_t> free_total(const std::vector<NodeInfo>& nodes,
+                                                       bool recount = false) const;
 
   friend bool operator==(const FreeGpuIndex&, const FreeGpuIndex&) { return true; }
 

@@ -28,8 +28,8 @@ NodeTotals count_node_totals(const std::vector<NodeInfo>& nodes, const ResourceN
 }
 
 const NodeTotals& NodeTotalsCache::get(const std::vector<NodeInfo>& nodes,
-                                       const ResourceNames& names) const {
-  if (!fresh_ || slots_ != names.size()) {
+                                       const ResourceNames& names, bool recount) const {
+  if (recount || !fresh_ || slots_ != names.size()) {
     totals_ = count_node_totals(nodes, names);
     fresh_ = true;
     slots_ = names.size();

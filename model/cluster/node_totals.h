@@ -35,8 +35,9 @@ class NodeTotalsCache {
   /// A node's allocatable, presence or condition problem changed.
   void invalidate() { fresh_ = false; }
 
+  /// The totals, counted again when stale or when `recount` (ClusterState::reference).
   [[nodiscard]] const NodeTotals& get(const std::vector<NodeInfo>& nodes,
-                                      const ResourceNames& names) const;
+                                      const ResourceNames& names, bool recount = false) const;
 
  private:
   mutable NodeTotals totals_;

@@ -36,7 +36,7 @@ const std::vector<uint16_t>& TaskFilterCache::verdicts(const ClusterState& state
     by_class_.assign(state.placement_classes, {});
   }
   std::vector<uint16_t>& v = by_class_[spec.placement_class];
-  if (v.size() != state.nodes.size()) {
+  if (state.reference || v.size() != state.nodes.size()) {
     v = count(state, t, filter);
   }
 #ifndef NDEBUG

@@ -84,8 +84,6 @@ void assign_template_classes(ClusterState& state) {
   }
   state.placement_classes = static_cast<uint32_t>(placement.size());
   state.fit_classes = static_cast<uint32_t>(fit.size());
-  state.class_reasons.assign(fit.size(), std::string());
-  state.class_reason_stamps.assign(fit.size(), 0);
   state.filters_changed();
 }
 

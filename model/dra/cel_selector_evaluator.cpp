@@ -2,12 +2,18 @@
 
 namespace drasim::model::dra {
 
-CelSelectorEvaluator::CelSelectorEvaluator()
-    : env_(cel::device_environment(false)), consumable_env_(cel::device_environment(true)) {}
+CelSelectorEvaluator::CelSelectorEvaluator(bool memoize)
+    : memoize_(memoize),
+      env_(cel::device_environment(false)),
+      consumable_env_(cel::device_environment(true)) {}
 
 SelectorVerdict CelSelectorEvaluator::evaluate(const CelSelector& selector,
                                                const ResourceSlice& slice, const Device& device,
                                                bool consumable_capacity) {
+  if (!memoize_) {
+    clear();
+    programs_.clear();
+  }
   const auto& entry =
       programs_.get(selector.expression, consumable_capacity ? consumable_env_ : env_);
   if (const auto* error = std::get_if<cel::CompileError>(&entry)) {

@@ -15,7 +15,8 @@ namespace drasim::model::dra {
 
 class CelSelectorEvaluator final : public SelectorEvaluator {
  public:
-  CelSelectorEvaluator();
+  /// `memoize` false (the reference mode): nothing is kept, every call compiles and evaluates.
+  explicit CelSelectorEvaluator(bool memoize = true);
 
   /// Compile errors give kError `CEL compile error: <msg>`; runtime errors kError with the CEL
   /// message; a non-bool result kError `CEL result of type <T> could not be converted to bool`.
@@ -26,6 +27,7 @@ class CelSelectorEvaluator final : public SelectorEvaluator {
   void clear() override;
 
  private:
+  bool memoize_;
   cel::Environment env_;
   cel::Environment consumable_env_;
   cel::ProgramCache programs_;

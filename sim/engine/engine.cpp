@@ -31,8 +31,11 @@ model::SchedulerOptions scheduler_options(const SchedulerConfig& config) {
   return o;
 }
 
-model::BuildOptions build_options(const Scenario& s) {
+}  // namespace
+
+model::BuildOptions build_options(const Scenario& s, bool reference) {
   model::BuildOptions o;
+  o.reference = reference;
   const bool kai = s.scheduler.profile != Profile::kKubeScheduler;
   o.create_default_queue = kai;
   o.gpu_sharing = kai;
@@ -51,8 +54,6 @@ model::BuildOptions build_options(const Scenario& s) {
   return o;
 }
 
-}  // namespace
-
 bool RunResult::all_expectations_passed() const {
   return expectations_passed() == expectations.size();
 }
@@ -65,7 +66,7 @@ size_t RunResult::expectations_passed() const {
 Engine::Engine(const Scenario& scenario, EngineOptions options)
     : options_(options),
       scenario_(scenario),
-      state_(model::build_cluster(scenario.objects, build_options(scenario))),
+      state_(model::build_cluster(scenario.objects, build_options(scenario, options.reference))),
       verdicts_(scenario.expectations.size()),
       checked_(scenario.expectations.size(), false),
       faults_left_(scenario.binder_faults.size()),

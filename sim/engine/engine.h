@@ -7,6 +7,7 @@
 /// only when something changed since the last one (a submission, a finished pod, a node); a
 /// cycle over unchanged state would decide exactly the same, so skipping it is exact.
 
+#include "model/cluster_builder.h"
 #include "model/scheduler.h"
 #include "sim/engine/event_queue.h"
 #include "sim/engine/progress_guard.h"
@@ -45,7 +46,14 @@ struct EngineOptions {
   PodWatch* watch = nullptr;
   /// Called every kProgressEvents events (the display throttles itself); empty: never.
   std::function<void(const RunProgress&)> progress = {};
+  /// `--reference`: the scheduler without its speed-only caches (ClusterState::reference). The
+  /// decisions, and so the reports, are the same; only the time differs.
+  bool reference = false;
 };
+
+/// How the engine builds its ClusterState from a scenario (profile, DRA features and switches,
+/// implicit tolerations, later nodes; `reference`: ClusterState::reference).
+[[nodiscard]] model::BuildOptions build_options(const Scenario& scenario, bool reference = false);
 
 /// How often EngineOptions::progress is called, in events.
 inline constexpr uint64_t kProgressEvents = 256;

@@ -3,15 +3,17 @@
 // resourceclaims,resourceclaimtemplates -A -o json` prints it, for the loading benchmarks of
 // the real-clusters issue: `nodes` nodes of 8 GPUs, even ones on the device plugin
 // (`nvidia.com/gpu: 8` in allocatable), odd ones on DRA (a node-local ResourceSlice of 8 GPUs
-// of driver gpu.nvidia.com); 100 queues under 10 departments (GPU quota 300 each); on every
-// node 8 one-GPU pods (each with its own allocated, reserved ResourceClaim from the namespace's
-// template on DRA nodes) and 24 one-core pods, all Running; pending: 200 one-GPU pods in each
-// of q-050..q-099 (even queues ask for nvidia.com/gpu, odd ones for a claim), and five 8-pod
-// gangs (PodGroups) in each of q-000..q-049. At 4,000 nodes: 140,000 pods (128,000 running,
-// 12,000 pending), 21,000 claims. Objects carry what kubectl writes that drasim does not read
-// (uids, timestamps, owner references, images, conditions; managedFields are left out, as
-// `kubectl get` leaves them out unless asked).
-// Deterministic: names and uids are derived from indexes.
+// of driver gpu.nvidia.com); 100 queues under 10 departments (GPU quota 3 per 40 nodes each,
+// 300 at 4,000 nodes); on every node 8 one-GPU pods (each with its own allocated, reserved
+// ResourceClaim from the namespace's template on DRA nodes) and 24 one-core pods, all Running;
+// pending: nodes/20 one-GPU pods in each of q-050..q-099 (even queues ask for nvidia.com/gpu,
+// odd ones for a claim), and nodes/16 8-pod gangs (PodGroups), gang g in q-0(g mod 50). Pending
+// pods are 3 per node and every count grows with the nodes, so 4,000 nodes is the 10x form of
+// the 400-node live cluster (12,800 running, 1,200 pending: the performance issue's cycle case).
+// At 4,000 nodes: 140,000 pods (128,000 running, 12,000 pending), 21,000 claims. Objects carry what
+// kubectl writes that drasim does not read (uids, timestamps, owner references, images, conditions;
+// managedFields are left out, as `kubectl get` leaves them out unless asked). Deterministic: names
+// and uids are derived from indexes.
 
 #include <fmt/format.h>
 
@@ -21,8 +23,12 @@ namespace drasim::bench {
 
 struct LiveClusterShape {
   int nodes = 4000;
-  int pending_per_queue = 200;  ///< one-GPU pods in each of q-050..q-099
-  int gangs_per_queue = 5;      ///< 8-pod PodGroups in each of q-000..q-049
+
+  [[nodiscard]] int leaf_quota() const { return nodes * 3 / 40; }
+
+  [[nodiscard]] int pending_per_queue() const { return nodes / 20; }  ///< in q-050..q-099
+
+  [[nodiscard]] int gangs() const { return nodes / 16; }  ///< 8-pod PodGroups in q-000..q-049
 };
 
 namespace live_detail {
@@ -123,8 +129,8 @@ inline std::string live_cluster_json(const LiveClusterShape& shape = {}) {
   for (int d = 0; d < 10; ++d) {
     item();
     out += fmt::format(
-        R"({{"apiVersion":"scheduling.run.ai/v2","kind":"Queue","metadata":{{"name":"dept-{:02d}"}},"spec":{{"resources":{{"gpu":{{"quota":3000,"overQuotaWeight":1,"limit":-1}},"cpu":{{"quota":-1,"overQuotaWeight":1,"limit":-1}},"memory":{{"quota":-1,"overQuotaWeight":1,"limit":-1}}}}}}}})",
-        d);
+        R"({{"apiVersion":"scheduling.run.ai/v2","kind":"Queue","metadata":{{"name":"dept-{:02d}"}},"spec":{{"resources":{{"gpu":{{"quota":{},"overQuotaWeight":1,"limit":-1}},"cpu":{{"quota":-1,"overQuotaWeight":1,"limit":-1}},"memory":{{"quota":-1,"overQuotaWeight":1,"limit":-1}}}}}}}})",
+        d, shape.leaf_quota() * 10);
     item();
     out += fmt::format(
         R"({{"apiVersion":"resource.k8s.io/v1","kind":"ResourceClaimTemplate","metadata":{{"name":"gpu-1","namespace":"dept-{:02d}"}},"spec":{{"spec":{{"devices":{{"requests":[{{"name":"gpu","exactly":{{"deviceClassName":"gpu.nvidia.com"}}}}]}}}}}}}})",
@@ -133,8 +139,8 @@ inline std::string live_cluster_json(const LiveClusterShape& shape = {}) {
   for (int q = 0; q < 100; ++q) {
     item();
     out += fmt::format(
-        R"({{"apiVersion":"scheduling.run.ai/v2","kind":"Queue","metadata":{{"name":"{}"}},"spec":{{"parentQueue":"dept-{:02d}","resources":{{"gpu":{{"quota":300,"overQuotaWeight":1,"limit":-1}},"cpu":{{"quota":-1,"overQuotaWeight":1,"limit":-1}},"memory":{{"quota":-1,"overQuotaWeight":1,"limit":-1}}}}}}}})",
-        queue_name(q), q / 10);
+        R"({{"apiVersion":"scheduling.run.ai/v2","kind":"Queue","metadata":{{"name":"{}"}},"spec":{{"parentQueue":"dept-{:02d}","resources":{{"gpu":{{"quota":{},"overQuotaWeight":1,"limit":-1}},"cpu":{{"quota":-1,"overQuotaWeight":1,"limit":-1}},"memory":{{"quota":-1,"overQuotaWeight":1,"limit":-1}}}}}}}})",
+        queue_name(q), q / 10, shape.leaf_quota());
   }
   long n = 0;
   for (int i = 0; i < shape.nodes; ++i) {
@@ -174,7 +180,7 @@ inline std::string live_cluster_json(const LiveClusterShape& shape = {}) {
     }
   }
   for (int q = 50; q < 100; ++q) {
-    for (int k = 0; k < shape.pending_per_queue; ++k, ++n) {
+    for (int k = 0; k < shape.pending_per_queue(); ++k, ++n) {
       const std::string name = fmt::format("wait-{:03d}-{}", q, k);
       item();
       pod(out, n, name, q, "", 1, q % 2 == 1, name + "-gpu-q2v9m", "");
@@ -184,17 +190,16 @@ inline std::string live_cluster_json(const LiveClusterShape& shape = {}) {
       }
     }
   }
-  for (int q = 0; q < 50; ++q) {
-    for (int g = 0; g < shape.gangs_per_queue; ++g) {
-      const std::string group = fmt::format("gang-{:03d}-{}", q, g);
+  for (int g = 0; g < shape.gangs(); ++g) {
+    const int q = g % 50;
+    const std::string group = fmt::format("gang-{:03d}-{}", q, g / 50);
+    item();
+    out += fmt::format(
+        R"({{"apiVersion":"scheduling.run.ai/v2alpha2","kind":"PodGroup","metadata":{{"name":"{}","namespace":"{}"}},"spec":{{"minMember":8,"queue":"{}"}}}})",
+        group, ns_of(q), queue_name(q));
+    for (int k = 0; k < 8; ++k, ++n) {
       item();
-      out += fmt::format(
-          R"({{"apiVersion":"scheduling.run.ai/v2alpha2","kind":"PodGroup","metadata":{{"name":"{}","namespace":"{}"}},"spec":{{"minMember":8,"queue":"{}"}}}})",
-          group, ns_of(q), queue_name(q));
-      for (int k = 0; k < 8; ++k, ++n) {
-        item();
-        pod(out, n, fmt::format("{}-{}", group, k), q, "", 1, false, "", group);
-      }
+      pod(out, n, fmt::format("{}-{}", group, k), q, "", 1, false, "", group);
     }
   }
   out += "\n]}\n";

@@ -140,12 +140,15 @@ Verdict Checker::validate(const Paths& p) {
 
 ProcessResult Checker::run(const Paths& p, char which) {
   fs::create_directories(p.out_dir(which));
-  const std::vector<std::string> args = {o_.drasim,      "run",
-                                         p.yaml,         "-q",
-                                         "--report",     "json",
-                                         "--out",        p.out_dir(which),
-                                         "--max-wall",   fmt::format("{}", o_.max_wall_s),
-                                         "--max-events", fmt::format("{}", o_.max_events)};
+  std::vector<std::string> args = {o_.drasim,      "run",
+                                   p.yaml,         "-q",
+                                   "--report",     "json",
+                                   "--out",        p.out_dir(which),
+                                   "--max-wall",   fmt::format("{}", o_.max_wall_s),
+                                   "--max-events", fmt::format("{}", o_.max_events)};
+  if (which == 'b' && o_.reference) {
+    args.emplace_back("--reference");
+  }
   return run_process(args, p.out(which), p.err(which), o_.timeout_s);
 }
 
@@ -165,7 +168,7 @@ Verdict Checker::run_twice(const Paths& p) {
     v.detail = "drasim exited 0 but wrote no report.json";
     v.stderr_path = p.err(a ? 'b' : 'a');
   } else if (*a != *b) {
-    v.kind = "nondeterministic";
+    v.kind = o_.reference ? "reference-differs" : "nondeterministic";
     v.detail = fmt::format("the two reports differ ({} vs {} bytes; kept as {} and {})", a->size(),
                            b->size(), p.report('a'), p.report('b'));
     v.stderr_path = p.err('b');
@@ -182,7 +185,7 @@ void clean_up(const Paths& p, const Verdict& v, bool keep) {
   std::error_code ignored;
   const bool failed = !v.kind.empty();
   for (const char which : {'a', 'b'}) {
-    if (!failed || v.kind != "nondeterministic") {
+    if (!failed || (v.kind != "nondeterministic" && v.kind != "reference-differs")) {
       fs::remove_all(p.out_dir(which), ignored);
     }
     fs::remove(p.out(which), ignored);

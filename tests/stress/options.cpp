@@ -14,11 +14,13 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: stress --drasim PATH --count N --seed S [--workdir DIR] [--jobs N] [--keep]\n"
-    "              [--max-wall SECONDS] [--max-events N] [--timeout SECONDS]\n"
+    "              [--max-wall SECONDS] [--max-events N] [--timeout SECONDS] [--reference]\n"
     "       stress --generate-only --count N --seed S [--workdir DIR] [--jobs N]\n"
     "Generates N random scenarios (seeds S .. S+N-1), runs each through drasim twice and\n"
-    "checks that both runs exit 0 and write byte-identical JSON reports. With\n"
-    "--generate-only it writes each scenario to DIR/seed-S.yaml and runs nothing.\n";
+    "checks that both runs exit 0 and write byte-identical JSON reports. With --reference\n"
+    "the second run is `drasim run --reference` (no caches): the fast paths must not change\n"
+    "a byte. With --generate-only it writes each scenario to DIR/seed-S.yaml and runs\n"
+    "nothing.\n";
 
 /// Parses one numeric option value; returns false (and says why) when it is not a number.
 template <class T>
@@ -40,6 +42,10 @@ std::optional<Options> parse_options(int argc, char** argv) {
     const std::string_view flag = argv[i];
     if (flag == "--keep") {
       o.keep = true;
+      continue;
+    }
+    if (flag == "--reference") {
+      o.reference = true;
       continue;
     }
     if (flag == "--generate-only") {

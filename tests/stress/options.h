@@ -14,6 +14,7 @@ struct Options {
   unsigned jobs = 1;
   bool keep = false;
   bool generate_only = false;       ///< write each scenario's YAML to the workdir, run nothing
+  bool reference = false;           ///< the second run is `drasim run --reference`
   double max_wall_s = 20;           ///< drasim's own wall-clock limit (--max-wall)
   uint64_t max_events = 5'000'000;  ///< drasim's own event limit (--max-events)
   double timeout_s = 0;             ///< the watchdog; 0: max_wall_s + 15 s

@@ -143,10 +143,13 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
       return out;
     }
   }
+  // Claims of the pod's own (not fresh from a template) make its answer the pod's alone.
+  out.class_wide = !dra || dra->class_wide();
   const std::vector<size_t> delegated =
       state_.kai.skip_delegated_in_fit ? mapped_scalar_slots(state_, t) : std::vector<size_t>{};
   if (const auto too_big = exceeds_every_node(t, *pool_max_, state_.names, delegated)) {
     report_unresolvable(pod);
+    out.unresolvable = true;
     out.reason = *too_big;
     return out;
   }
@@ -237,8 +240,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   // (FreeGpuIndex::bounds). Blocks are visited from the highest bound down, and a candidate is
   // settled once no block left could beat it (or tie it at a lower index): the node, and the
   // DynamicResources filter calls, are those of a scan of every node.
-  const bool bounded = min_gpu > 0 && scope == nullptr && within == nullptr && feasible_ == nullptr
-                       && t.nominated_node.empty()
+  const bool bounded = !state_.reference && min_gpu > 0 && scope == nullptr && within == nullptr
+                       && feasible_ == nullptr && t.nominated_node.empty()
                        && options_.placement == PlacementStrategy::kBinpack;
   if (bounded) {
     range = placement_range(state_, gpu_task, nullptr);
@@ -274,7 +277,7 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
       }
     } else {
       for (size_t i = 0; i < state_.nodes.size(); ++i) {
-        if (min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
+        if (!state_.reference && min_gpu > 0 && i % FreeGpuIndex::kBlock == 0
             && state_.free_gpus.block(state_.nodes, i / FreeGpuIndex::kBlock).max_free_milli
                    < min_gpu) {
           i += FreeGpuIndex::kBlock - 1;
@@ -402,22 +405,24 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
       }
       continue;
     }
-    const uint32_t fit_class = state_.spec_of(pod).fit_class;
-    const std::optional<std::string>& cached = failed_classes_[fit_class];
+    // A pod of a class that failed while no node has changed since fails alike, with the
+    // same message: the attempt is not repeated. (Not in a topology domain: its message
+    // counts the domain's nodes only; and not in the reference mode.)
+    std::optional<ClassFailure>& failed = failed_classes_[state_.spec_of(pod).fit_class];
+    const bool memo = allocating_ && scope == nullptr && !state_.reference;
     Placement placement;
-    if (cached && allocating_) {
-      placement.reason = *cached;
+    if (memo && failed && failed->nodes_version == state_.nodes_version) {
+      placement.reason = failed->reason;
+      if (failed->unresolvable) {
+        report_unresolvable(pod);
+      }
     } else {
       // After allocate, failures are the eviction solver's trials: nobody reads their reason.
       placement = place_task(pod, scope, allocating_);
     }
     if (!placement.node) {
-      // Capacity only shrinks during allocate, so a pod that fits nowhere on the committed
-      // state cannot fit later in this cycle: remember it for every pod of its fit class. A
-      // topology node set is only part of the cluster, so its failures prove nothing.
-      if (stmt.checkpoint() == 0 && scope == nullptr && allocating_) {
-        failed_classes_[fit_class] = placement.reason;
-        state_.set_class_reason(fit_class, placement.reason);
+      if (memo && placement.class_wide) {
+        failed = ClassFailure{placement.reason, state_.nodes_version, placement.unresolvable};
       }
       return TaskFailure{pod, i, std::move(placement.reason)};
     }
@@ -704,14 +709,9 @@ void AllocateAction::run(CycleResult& result) {
   pool_max_ = max_allocatable(state_);
   reject_unqueued();
 
-  // A job whose one task is of a class that already fit nowhere in this cycle is settled
-  // without a queue turn: its reason is that class's message (ClusterState::reason_of).
-  JobPicker picker(
-      session_,
-      [this](const JobKey& key) {
-        return chunk_request(state_, tasks_to_allocate(state_.jobs[key.job.index()]));
-      },
-      [this](const JobKey& key) { return key.simple && failed_classes_[key.head_class]; });
+  JobPicker picker(session_, [this](const JobKey& key) {
+    return chunk_request(state_, tasks_to_allocate(state_.jobs[key.job.index()]));
+  });
   picker_ = &picker;
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
@@ -744,8 +744,6 @@ void AllocateAction::run(CycleResult& result) {
   }
   // From here on the eviction actions free capacity, so fit-class failures prove nothing.
   allocating_ = false;
-  result.jobs_attempted += picker.settled_count();
-  result.jobs_failed += picker.settled_count();
 }
 
 }  // namespace drasim::model

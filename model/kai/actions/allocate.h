@@ -38,6 +38,10 @@ class AllocateAction {
     std::string reason;
     std::vector<AllocationResult> allocations;  ///< for the pod's unallocated claims
     std::optional<BridgeAllocation> bridge;     ///< the KEP-5004 claim on the chosen node
+    /// A failure every pod of the fit class would meet on the same nodes: not a rejection of
+    /// the pod's own claims (claims made for it, allocated or reserved, a KEP-5004 claim).
+    bool class_wide = false;
+    bool unresolvable = false;  ///< it asks what no node advertises (report_unresolvable)
   };
 
   /// Applies the gang rule to a job's successful statement (a gang never binds partly: when a
@@ -125,8 +129,17 @@ class AllocateAction {
   Session& session_;
   ClusterState& state_;
   SchedulerOptions options_;
-  std::vector<std::optional<std::string>> failed_classes_;  ///< by PodTemplate::fit_class
-  std::optional<std::optional<ResourceVector>> pool_max_;   ///< set by run()
+
+  /// A fit class's failure on the cluster as it stood at `nodes_version`
+  /// (ClusterState::nodes_version): while no node changed, every pod of the class fails alike.
+  struct ClassFailure {
+    std::string reason;
+    uint64_t nodes_version = 0;
+    bool unresolvable = false;
+  };
+
+  std::vector<std::optional<ClassFailure>> failed_classes_;  ///< by PodTemplate::fit_class
+  std::optional<std::optional<ResourceVector>> pool_max_;    ///< set by run()
   std::vector<Statement::Op> pipelined_;
   bool allocating_ = true;  ///< the allocate action is running (fit-class failures are final)
   const FeasibleNodes* feasible_ = nullptr;  ///< see simulate_on

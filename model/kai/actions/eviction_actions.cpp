@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace drasim::model {
@@ -45,9 +46,10 @@ struct ActionGate {
 /// and victims, the solver, and scheduling signatures.
 /// `memo`: failures by shape signature, skipped until capacity is freed again (consolidation).
 template <class Gate, class Victims, class MakePolicy>
-void run_action(Session& session, AllocateAction& placer, EvictionCandidates& candidates,
-                CycleResult& result, Scope scope, const ActionGate<Gate>& gate, Victims victims_of,
-                MakePolicy policy_for, std::map<std::vector<uint32_t>, uint64_t>* memo = nullptr) {
+void run_action(
+    Session& session, AllocateAction& placer, EvictionCandidates& candidates, CycleResult& result,
+    Scope scope, const ActionGate<Gate>& gate, Victims victims_of, MakePolicy policy_for,
+    std::map<std::vector<uint32_t>, ClusterState::ConsolidationFailure>* memo = nullptr) {
   ClusterState& state = session.state;
   const bool tracing = static_cast<bool>(session.observe_eviction);
   candidates.start_action(gate.action);
@@ -76,13 +78,19 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
         const std::vector<uint32_t> shape = candidates.signature(tasks);
         if (memo) {
           if (const auto it = memo->find(shape);
-              it != memo->end() && it->second == state.freed_version) {
+              it != memo->end() && it->second.freed_version == state.freed_version
+              && (!it->second.wake_at_us || session.now_us < *it->second.wake_at_us)) {
+            if (it->second.wake_at_us) {
+              result.wake_at(*it->second.wake_at_us);
+            }
             if (tracing) {
               candidates.trace(EvictionStep::kFailedBefore, id);
             }
             return;
           }
         }
+        // The wake-ups this attempt asks for are kept apart, to be remembered with a failure.
+        const std::optional<int64_t> wake_before = std::exchange(result.wake_at_us, std::nullopt);
         const size_t evicted_before = result.evictions.size();
         EvictionCandidates::VictimFeed victims = victims_of(candidates, job, request);
         size_t offered = 0;
@@ -113,8 +121,11 @@ void run_action(Session& session, AllocateAction& placer, EvictionCandidates& ca
           }
           candidates.remember_failure(tasks);
           if (memo) {
-            (*memo)[shape] = state.freed_version;
+            (*memo)[shape] = {state.freed_version, result.wake_at_us};
           }
+        }
+        if (wake_before) {
+          result.wake_at(*wake_before);
         }
       },
       scope.queue ? [&](QueueId q) { return scope.queue(candidates, q); }
@@ -149,7 +160,7 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
   };
 
   const auto count_free = [&state] {
-    const auto [gpus, mib] = state.free_gpus.free_total(state.nodes);
+    const auto [gpus, mib] = state.free_gpus.free_total(state.nodes, state.reference);
     return Free{gpus, mib};
   };
   Free free = count_free();
@@ -166,7 +177,8 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
     return mib;
   };
   const auto open = [&](const JobInfo& job, const QuotaVector& request) {
-    if (result.evictions.size() != seen_evictions || result.binds.size() != seen_binds) {
+    if (state.reference || result.evictions.size() != seen_evictions
+        || result.binds.size() != seen_binds) {
       free = count_free();
       seen_evictions = result.evictions.size();
       seen_binds = result.binds.size();
@@ -223,8 +235,9 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
                     }};
   // Placements only take capacity, so a consolidation that failed for a job shape cannot
   // succeed before some capacity is freed; KAI simply retries it every cycle.
+  // The failures memo is drasim's (KAI retries every cycle): the reference mode retries too.
   run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for,
-             &state.consolidation_failed);
+             state.reference ? nullptr : &state.consolidation_failed);
 }
 
 void run_reclaim(Session& session, AllocateAction& placer, EvictionCandidates& candidates,

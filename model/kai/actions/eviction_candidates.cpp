@@ -54,8 +54,10 @@ void EvictionCandidates::sort_victims(QueueId queue, size_t count) const {
     return;
   }
   // Solvers usually stop after a few victims, so the order is extended in growing blocks
-  // rather than sorted whole.
-  const size_t upto = std::min(jobs.size(), std::max({count, 2 * sorted, size_t{32}}));
+  // rather than sorted whole (the reference mode sorts them whole).
+  const size_t upto = state_.reference
+                          ? jobs.size()
+                          : std::min(jobs.size(), std::max({count, 2 * sorted, size_t{32}}));
   const auto begin = jobs.begin() + static_cast<std::ptrdiff_t>(sorted);
   std::partial_sort(begin, jobs.begin() + static_cast<std::ptrdiff_t>(upto), jobs.end(),
                     [](const Victim& a, const Victim& b) {

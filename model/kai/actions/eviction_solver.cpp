@@ -145,8 +145,9 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
   // scenario freed something: the victims' nodes, unless a victim's devices are freed too
   // (a claim's devices need not sit on the victim's node). Not for a shared-GPU task: its
   // trial placements open GPU groups, whose ids are never reused, so an extra trial would
-  // rename the groups of later ones.
-  const bool narrow = tasks.size() == 1 && !state_.spec_of(tasks.front()).gpu_share.shared()
+  // rename the groups of later ones. The reference mode tries every feasible node.
+  const bool narrow = !state_.reference && tasks.size() == 1
+                      && !state_.spec_of(tasks.front()).gpu_share.shared()
                       && !base_takes(job, tasks)
                       && std::none_of(evicted.begin(), evicted.end(),
                                       [&](PodId p) { return !state_.pod(p).devices.empty(); });

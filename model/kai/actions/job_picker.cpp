@@ -48,14 +48,13 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled s
 
 std::optional<JobPicker::Best> JobPicker::head_of(size_t leaf) {
   Work& w = work_[leaf];
-  while (!w.empty() && settled_ && settled_(w.head())) {
+  while (!w.empty() && settled_ && !session_.state.reference && settled_(w.head())) {
     w.pop();
-    ++settled_count_;
   }
   if (w.empty()) {
     return std::nullopt;
   }
-  if (!w.head_request) {
+  if (!w.head_request || session_.state.reference) {
     w.head_request = next_request_(w.head());
   }
   return Best{leaf, *w.head_request};
@@ -94,6 +93,9 @@ std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& le
 }
 
 std::optional<JobKey> JobPicker::pop() {
+  if (session_.state.reference) {
+    std::fill(fresh_.begin(), fresh_.end(), false);  // the whole descent, every time
+  }
   const std::optional<Best> best = best_of(session_.top_level);
   if (!best) {
     return std::nullopt;

@@ -54,9 +54,6 @@ class JobPicker {
   /// evaluated by the pop's descent, so their choices are fresh.
   [[nodiscard]] std::vector<std::vector<Rival>> rivals(QueueId leaf) const;
 
-  /// Jobs dropped because `settled` said so.
-  [[nodiscard]] size_t settled_count() const { return settled_count_; }
-
  private:
   struct Work {
     std::vector<JobKey> snapshot;
@@ -86,7 +83,6 @@ class JobPicker {
   /// By QueueId: the best pending job below the queue, valid while `fresh_` is set.
   std::vector<std::optional<Best>> best_;
   std::vector<bool> fresh_;
-  size_t settled_count_ = 0;
 };
 
 }  // namespace drasim::model

@@ -10,6 +10,7 @@
 
 #include "model/kai/api/resource_vector.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -71,6 +72,14 @@ class NodeGpuGroups {
 
   /// Whether the memory of every group equals `other`'s (ids, used, allocated, releasing).
   [[nodiscard]] bool same_memory(const NodeGpuGroups& other) const;
+
+  /// Gives back the ids an undone operation opened (`after` down to `before`) when the next id
+  /// is still `after` (no group was opened since), all but those of groups still open.
+  void rewind_ids(uint32_t after, uint32_t before) {
+    if (next_id_ == after && before < after) {
+      next_id_ = std::max(before, groups_.empty() ? 1U : groups_.back().id + 1);
+    }
+  }
 
   /// Forgets every group (ids stay unused): the node is rebuilt from its pods.
   void clear();

@@ -13,6 +13,7 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
   op.node = node;
   op.pipelined = pipelined;
   op.bridged = bridge.has_value();
+  op.ids_before = state_.node(node).gpu_groups.next_id();
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.unallocated_claims(pod);
   }
@@ -25,6 +26,7 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
                              std::move(bridge->mappings));
   }
   state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
+  op.ids_after = state_.node(node).gpu_groups.next_id();
   ops_.push_back(std::move(op));
 }
 
@@ -60,6 +62,7 @@ bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups,
   op.node = node;
   op.pipelined = true;
   op.kind = Kind::kShadow;
+  op.ids_before = n.gpu_groups.next_id();
   op.from_idle = ResourceVector(track.size());
   op.from_releasing = ResourceVector(track.size());
   for (size_t slot = 0; slot < track.size(); ++slot) {
@@ -74,6 +77,7 @@ bool Statement::shadow(PodId pod, NodeId node, std::vector<uint32_t> groups,
     state_.shadow_groups(pod, node, groups, true);
   }
   op.groups = std::move(groups);
+  op.ids_after = n.gpu_groups.next_id();
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.shadow_claims(pod, std::move(fresh));
   }
@@ -114,9 +118,14 @@ void Statement::undo(const Op& op) {
       state_.unshadow_claims(op.pod, op.fresh_claims);
     }
     state_.charge_queue(op.pod, true, -1);
+    n.gpu_groups.rewind_ids(op.ids_after, op.ids_before);
     return;
   }
   state_.remove(op.pod, PodPhase::kPending);
+  // An undone placement never happened: the pod's placement count (its events' epoch, and the
+  // binder-fault draws made from it) does not depend on how many trials the scheduler made.
+  --state_.pod(op.pod).epoch;
+  state_.node(op.node).gpu_groups.rewind_ids(op.ids_after, op.ids_before);
   if (!state_.pod(op.pod).claims.empty()) {
     state_.release_claims(op.pod, false, &op.fresh_claims);
   }

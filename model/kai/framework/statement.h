@@ -63,6 +63,12 @@ class Statement {
     ResourceVector from_idle;       ///< kShadow: what the hold took from the node's idle
     ResourceVector from_releasing;  ///< kShadow: and from its releasing capacity
     std::vector<uint32_t> groups;   ///< kShadow: the shared GPU groups held on the node
+    /// The node's next GPU-group id before and after the operation: undoing it gives the ids
+    /// it opened back when nothing opened a group since, so trial placements that are rolled
+    /// back do not rename the groups of later placements (KAI's group ids are random UUIDs;
+    /// drasim's numbers only have to be the same whatever the number of trials).
+    uint32_t ids_before = 0;
+    uint32_t ids_after = 0;
   };
 
   /// Undoes one operation (also used at session close for pipelined pods).

@@ -56,7 +56,7 @@ PlacementRange placement_range(const ClusterState& state, bool gpu_task,
     }
     return PlacementRange{lo, hi};
   }
-  if (gpu_task && within == nullptr) {
+  if (gpu_task && within == nullptr && !state.reference) {
     // The same extremes from the per-block summaries: whole_gpus is monotonic, so the min and
     // max of the rounded amounts are the rounded min and max (FreeGpuIndex).
     const size_t blocks = (state.nodes.size() + FreeGpuIndex::kBlock - 1) / FreeGpuIndex::kBlock;

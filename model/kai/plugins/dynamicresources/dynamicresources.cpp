@@ -167,7 +167,7 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
     return info.from_template && info.owner == pod_ && !info.claim.allocation;
   });
   // Bridge answers depend on the node's own synthetic claim: not shared through the memo.
-  if (all_fresh && !bridge_) {
+  if (all_fresh && !bridge_ && !state_.reference) {
     memo_class_ = t.fit_class;
   }
   if (!to_allocate_.empty() || bridge_) {

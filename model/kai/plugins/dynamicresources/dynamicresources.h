@@ -37,6 +37,10 @@ class DynamicResources {
   /// pod's claims are not all fresh). Costs no allocator call.
   [[nodiscard]] Verdict remembered(NodeId node) const;
 
+  /// Whether every pod of the fit class gets the same answers (all claims fresh from templates,
+  /// no KEP-5004 claim): the answers go through the memo. Never in the reference mode.
+  [[nodiscard]] bool class_wide() const { return memo_class_.has_value(); }
+
   /// Allocated claims of the pod that Filter found unusable on some node (their allocation's
   /// node selector did not match), in pod order.
   [[nodiscard]] const std::vector<ClaimId>& unavailable_claims() const { return unavailable_; }
