@@ -311,10 +311,7 @@ bool ClusterState::ready_for_scheduling(const JobInfo& job) const {
 }
 
 void ClusterState::set_pod_reason(PodId pod_id, const std::string& reason) {
-  PodInfo& p = pod(pod_id);
-  if (p.reason != reason) {  // an unchanged text is not copied again
-    p.reason = reason;
-  }
+  pod(pod_id).reason = reason;
 }
 
 void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {

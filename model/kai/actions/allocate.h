@@ -141,7 +141,7 @@ class AllocateAction {
   std::vector<std::optional<ClassFailure>> failed_classes_;  ///< by PodTemplate::fit_class
   std::optional<std::optional<ResourceVector>> pool_max_;    ///< set by run()
   std::vector<Statement::Op> pipelined_;
-  bool allocating_ = true;  ///< the allocate action is running (fit-class failures are final)
+  bool allocating_ = true;  ///< the allocate action is running (failed_classes_ is used)
   const FeasibleNodes* feasible_ = nullptr;  ///< see simulate_on
   const JobPicker* picker_ = nullptr;        ///< see picker()
 };

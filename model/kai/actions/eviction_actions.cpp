@@ -234,8 +234,8 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
                       return job.preemptible;
                     }};
   // Placements only take capacity, so a consolidation that failed for a job shape cannot
-  // succeed before some capacity is freed; KAI simply retries it every cycle.
-  // The failures memo is drasim's (KAI retries every cycle): the reference mode retries too.
+  // succeed before some capacity is freed; KAI simply retries it every cycle, and so does the
+  // reference mode.
   run_action(session, placer, candidates, result, scope, gate, victims_of, policy_for,
              state.reference ? nullptr : &state.consolidation_failed);
 }

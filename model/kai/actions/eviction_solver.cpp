@@ -143,9 +143,9 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
   }
   // A single task that no feasible node takes without victims can only land where the
   // scenario freed something: the victims' nodes, unless a victim's devices are freed too
-  // (a claim's devices need not sit on the victim's node). Not for a shared-GPU task: its
-  // trial placements open GPU groups, whose ids are never reused, so an extra trial would
-  // rename the groups of later ones. The reference mode tries every feasible node.
+  // (a claim's devices need not sit on the victim's node). Not for a shared-GPU task (kept as
+  // it was when trial placements still used up group ids). The reference mode tries every
+  // feasible node.
   const bool narrow = !state_.reference && tasks.size() == 1
                       && !state_.spec_of(tasks.front()).gpu_share.shared()
                       && !base_takes(job, tasks)
