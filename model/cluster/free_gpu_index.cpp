@@ -45,6 +45,7 @@ FreeGpuIndex::Summary summarize(const std::vector<NodeInfo>& nodes, size_t block
       continue;
     }
     add_consolidation_free(n, s);
+    s.gpu_room_nodes += has_idle_or_releasing_gpus(n) ? 1U : 0U;
     if (n.allocatable.get(kGpuSlot) == 0) {
       continue;
     }
@@ -58,6 +59,24 @@ FreeGpuIndex::Summary summarize(const std::vector<NodeInfo>& nodes, size_t block
 }
 
 }  // namespace
+
+bool has_idle_or_releasing_gpus(const NodeInfo& node) {
+  int64_t idle = node.idle.get(kGpuSlot);
+  int64_t releasing = node.releasing.get(kGpuSlot);
+  const int64_t mib = node.gpu_groups.memory_mib;
+  if (mib > 0) {
+    for (const GpuGroup& g : node.gpu_groups.groups()) {
+      // 1 - ceil(100 * allocated / mib) / 100 is above zero while allocated <= 99% of mib.
+      if (g.allocated_mib > 0 && g.allocated_mib * 100 <= 99 * mib) {
+        idle += kMilliPerGpu - (g.allocated_mib * 100 + mib - 1) / mib * 10;
+      }
+      if (g.releasing_mib > 0 && !g.releasing_gpu) {
+        releasing += (g.releasing_mib * 100 + mib - 1) / mib * 10;
+      }
+    }
+  }
+  return idle > 0 || releasing > 0;
+}
 
 const FreeGpuIndex::Summary& FreeGpuIndex::block(const std::vector<NodeInfo>& nodes,
                                                  size_t block) const {

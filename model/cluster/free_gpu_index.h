@@ -19,6 +19,12 @@ namespace drasim::model {
 
 struct NodeInfo;
 
+/// KAI `GetSumOfIdleGPUs() > 0 || GetSumOfReleasingGPUs() > 0` (node_info.go): idle whole GPUs
+/// plus the free part of each partly allocated shared GPU (rounded up to hundredths as KAI does,
+/// so a GPU allocated past 99% leaves nothing), or releasing whole GPUs plus releasing shared
+/// memory on GPUs that are not releasing whole.
+[[nodiscard]] bool has_idle_or_releasing_gpus(const NodeInfo& node);
+
 class FreeGpuIndex {
  public:
   static constexpr size_t kBlock = 64;
@@ -40,6 +46,8 @@ class FreeGpuIndex {
     /// The present nodes with allocatable GPUs by their whole free GPUs (idle + releasing,
     /// rounded down; below 0 counted at 0, from kLevels - 1 up at kLevels - 1).
     std::array<uint32_t, kLevels> eligible_at{};
+    /// The present nodes with idle or releasing GPUs (has_idle_or_releasing_gpus).
+    uint32_t gpu_room_nodes = 0;
 
     friend bool operator==(const Summary&, const Summary&) = default;
   };

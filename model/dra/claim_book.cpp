@@ -17,6 +17,16 @@ ClaimId ClaimBook::add(ClaimInfo info) {
   return id;
 }
 
+bool ClaimBook::forget(ClaimId id) {
+  if (!id.valid() || id.index() + 1 != claims_.size() || claims_.back().present) {
+    return false;
+  }
+  const auto& meta = claims_.back().claim.meta;
+  index_.erase({meta.namespace_name, meta.name});
+  claims_.pop_back();
+  return true;
+}
+
 std::optional<ClaimId> ClaimBook::find(const std::string& ns, const std::string& name) const {
   const auto it = index_.find({ns, name});
   if (it == index_.end()) {

@@ -39,6 +39,10 @@ class ClaimBook {
   /// Adds a claim (not yet present). Names are unique per namespace.
   ClaimId add(ClaimInfo info);
 
+  /// Removes claim `id` again if it is the last one added and not present (a trial's claim);
+  /// returns whether it did.
+  bool forget(ClaimId id);
+
   [[nodiscard]] std::optional<ClaimId> find(const std::string& ns, const std::string& name) const;
 
   [[nodiscard]] const ClaimInfo& at(ClaimId id) const { return claims_[id.index()]; }

@@ -21,9 +21,7 @@ bool active_allocated(PodPhase p) {
 std::tuple<int64_t, int, int64_t, int64_t, size_t> EvictionSolver::victim_key(JobId id) const {
   const JobInfo& job = state_.jobs[id.index()];
   // The job as KAI pushes it back: its potential victims are no longer its tasks.
-  const auto it = by_job_.find(id.index());
-  const std::vector<PodId> none;
-  const std::vector<PodId>& gone = it == by_job_.end() ? none : it->second;
+  const std::vector<PodId>& gone = by_job_[id.index()];
   const int32_t rank =
       job.subgroups
           ? subgroups_elastic_rank(*job.subgroups, state_.subgroup_pods(job, &gone), false)
@@ -36,34 +34,28 @@ bool EvictionSolver::victim_left(PodId p) const {
   return active_allocated(state_.pod(p).phase) && !potential_[p.index()];
 }
 
-std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
+std::optional<VictimChunk> EvictionSolver::next_chunk(JobId victim, bool& more) const {
   const JobInfo& job = state_.jobs[victim.index()];
+  more = false;
   if (job.subgroups) {
     // KAI GetTasksToEvict over the subgroup tree: one step's pods, and whether the job keeps
     // active pods after it (then it goes back into the victim order). Pipelined pods are not
     // victims here, as below.
     SubGroupPods pods = state_.subgroup_pods(job);
+    size_t total = 0;
     for (size_t i = 0; i < pods.active.size(); ++i) {
       auto& a = pods.active[i];
       a.erase(std::remove_if(a.begin(), a.end(), [&](PodId p) { return !victim_left(p); }),
               a.end());
       pods.pipelined[i] = 0;
-    }
-    std::vector<VictimChunk> chunks;
-    std::vector<PodId> step = subgroup_tasks_to_evict(*job.subgroups, pods);
-    size_t total = 0;
-    for (const auto& a : pods.active) {
       total += a.size();
     }
+    std::vector<PodId> step = subgroup_tasks_to_evict(*job.subgroups, pods);
     if (step.empty()) {
-      return chunks;
+      return std::nullopt;
     }
-    const bool more = step.size() < total;
-    chunks.push_back(VictimChunk{victim, std::move(step), {}});
-    if (more) {
-      chunks.push_back(VictimChunk{victim, {}, {}});  // the rest: taken when the job comes back
-    }
-    return chunks;
+    more = step.size() < total;
+    return VictimChunk{victim, std::move(step), {}};
   }
   std::vector<PodId> active;
   for (const PodId p : job.pods) {
@@ -71,22 +63,24 @@ std::vector<VictimChunk> EvictionSolver::chunks_of(JobId victim) const {
       active.push_back(p);
     }
   }
-  // Reverse task order: the pod the allocate action would place last goes first.
-  std::sort(active.begin(), active.end(),
-            [this](PodId a, PodId b) { return state_.task_before(b, a); });
-  std::vector<VictimChunk> chunks;
-  size_t i = 0;
-  // Releasing pods still count as the job's pods for its minimum, as KAI's active-used does
-  // not, so only binding and running pods above minMember are surplus.
-  for (auto count = static_cast<int64_t>(active.size());
-       count > job.min_member && i < active.size(); --count, ++i) {
-    chunks.push_back(VictimChunk{victim, {active[i]}, {}});
+  if (active.empty()) {
+    return std::nullopt;
   }
-  if (i < active.size()) {
-    chunks.push_back(
-        VictimChunk{victim, {active.begin() + static_cast<long>(i), active.end()}, {}});
+  // Reverse task order: the pod the allocate action would place last goes first. Releasing
+  // pods still count as the job's pods for its minimum, as KAI's active-used does not, so only
+  // binding and running pods above minMember are surplus, each its own chunk; the rest go
+  // together in one last chunk.
+  const auto later = [this](PodId a, PodId b) {
+    return state_.task_before(b, a);
+  };
+  const auto n = static_cast<int64_t>(active.size());
+  if (n > job.min_member) {
+    // A surplus pod: the last in task order (task_before is a total order, ids last).
+    more = n > 1;
+    return VictimChunk{victim, {*std::min_element(active.begin(), active.end(), later)}, {}};
   }
-  return chunks;
+  std::sort(active.begin(), active.end(), later);
+  return VictimChunk{victim, std::move(active), {}};
 }
 
 bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
@@ -195,6 +189,10 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
                                   const std::vector<PodId>& evicted, const std::vector<PodId>& room,
                                   std::optional<size_t> node, const EvictionPolicy& policy,
                                   CycleResult& result) {
+  if (prune_.active() && record_ == nullptr
+      && prune_.fails(evicted, [&] { return !base_takes(job_id, tasks); })) {
+    return false;
+  }
   const size_t feasible_mark = feasible_->mark();
   for (const PodId p : evicted) {
     feasible_->add(state_.pod(p).node.index());
@@ -310,9 +308,17 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   FeasibleNodes feasible(state_, state_.jobs[job_id.index()]);
   feasible_ = &feasible;
   placer_.simulate_on(&feasible);
+  // Only a single whole-GPU task without a topology constraint (scenario_prune.h).
+  const JobInfo& job = state_.jobs[job_id.index()];
+  if (!state_.reference && tasks.size() == 1 && !state_.spec_of(tasks.front()).gpu_share.shared()
+      && !job.topology) {
+    prune_.begin(tasks.front());
+  }
   if (potential_.size() < state_.pods.size()) {
     potential_.resize(state_.pods.size(), false);
   }
+  by_job_.resize(std::max(by_job_.size(), state_.jobs.size()));
+  by_node_.resize(std::max(by_node_.size(), state_.nodes.size()));
 
   struct Reset {
     EvictionSolver& solver;
@@ -320,20 +326,24 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     ~Reset() {
       solver.placer_.simulate_on(nullptr);
       solver.feasible_ = nullptr;
+      solver.prune_.end();
       for (const VictimChunk& c : solver.potential_chunks_) {
+        solver.by_job_[c.job.index()].clear();
         for (const PodId p : c.pods) {
           solver.potential_[p.index()] = false;
         }
       }
+      for (const size_t n : solver.nodes_taken_) {
+        solver.by_node_[n].clear();
+      }
+      solver.nodes_taken_.clear();
       solver.potential_chunks_.clear();
-      solver.by_job_.clear();
-      solver.by_node_.clear();
     }
   } reset{*this};
 
   saved_.clear();
   base_takes_.reset();
-  save_shares(state_.jobs[job_id.index()].queue);
+  save_shares(job.queue);
   // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes
   // the rest back into its queue's victim order, where its elastic state may now rank it behind
   // another job of the queue (addNextPotentialVictims): elastic victims of one queue alternate.
@@ -364,20 +374,27 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     if (*victim == job_id) {
       continue;  // a job never evicts its own pods
     }
-    std::vector<VictimChunk> chunks = chunks_of(*victim);
-    if (chunks.empty()) {
+    bool more = false;
+    std::optional<VictimChunk> next_one = next_chunk(*victim, more);
+    if (!next_one) {
       continue;
     }
-    if (chunks.size() > 1) {
+    if (more) {
       deferred.push_back(*victim);
     }
-    VictimChunk& chunk = chunks.front();
+    VictimChunk& chunk = *next_one;
     // The chunk joins the scenario's potential victims; none is evicted outside a scenario.
     std::vector<PodId>& of_job = by_job_[chunk.job.index()];
     for (const PodId p : chunk.pods) {
+      if (prune_.active()) {
+        prune_.add(p);
+      }
       potential_[p.index()] = true;
       of_job.push_back(p);
       std::vector<JobId>& at = by_node_[state_.pod(p).node.index()];
+      if (at.empty()) {
+        nodes_taken_.push_back(state_.pod(p).node.index());
+      }
       if (std::find(at.begin(), at.end(), chunk.job) == at.end()) {
         at.push_back(chunk.job);
       }

@@ -27,6 +27,7 @@
 #include "model/cluster/cluster_state.h"
 #include "model/kai/actions/allocate.h"
 #include "model/kai/actions/feasible_nodes.h"
+#include "model/kai/actions/scenario_prune.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
@@ -35,7 +36,6 @@
 #include <optional>
 #include <string>
 #include <tuple>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -65,7 +65,7 @@ struct EvictionPolicy {
 class EvictionSolver {
  public:
   EvictionSolver(Session& session, AllocateAction& placer)
-      : session_(session), state_(session.state), placer_(placer) {}
+      : session_(session), state_(session.state), placer_(placer), prune_(session.state) {}
 
   /// Tries to place `tasks` of `job` by evicting victims as `next_victim` hands them out (in
   /// victim order). On success the victims are evicted into `result` and the job's tasks are
@@ -78,10 +78,11 @@ class EvictionSolver {
   void record(ScenarioLog* log) { record_ = log; }
 
  private:
-  /// KAI GetTasksToEvict: each elastic surplus pod on its own (reverse task order), then every
-  /// remaining binding or running pod of the job together; pods that are potential victims
-  /// already are left out (KAI pushes the job back with its remaining tasks).
-  [[nodiscard]] std::vector<VictimChunk> chunks_of(JobId victim) const;
+  /// KAI GetTasksToEvict, the next chunk only: each elastic surplus pod on its own (reverse
+  /// task order), then every remaining binding or running pod of the job together; pods that
+  /// are potential victims already are left out (KAI pushes the job back with its remaining
+  /// tasks). `more`: chunks remain after this one.
+  [[nodiscard]] std::optional<VictimChunk> next_chunk(JobId victim, bool& more) const;
   /// A victim job's place in victim order now (eviction_candidates.h: lower priority, jobs
   /// above minMember, newer, then name first; its potential victims no longer count as its
   /// pods), with its id to break ties.
@@ -103,8 +104,11 @@ class EvictionSolver {
   /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
                                 const std::vector<PodId>& tasks) const;
-  /// Whether the job's tasks fit the feasible nodes before any victim is evicted (once per
-  /// solve).
+  /// Whether the job's tasks fit the feasible nodes before any victim is evicted, worked out
+  /// once per solve on the state of the first call: the solve's own state when the shortcut
+  /// asks, a scenario's (with more room) when the narrow pre-trial does. "No" is exact either
+  /// way (a task that fits nowhere with victims gone fits nowhere without them); "yes" only
+  /// turns both shortcuts off.
   bool base_takes(JobId job, const std::vector<PodId>& tasks);
   /// Simulates the scenario inside `stmt`; on success (kAccepted) marks which victims moved.
   ScenarioOutcome simulate(JobId job, const std::vector<PodId>& tasks,
@@ -126,11 +130,13 @@ class EvictionSolver {
   // same pods by job and the jobs by the nodes they have potential victims on, and a flag per
   // pod index.
   std::vector<VictimChunk> potential_chunks_;
-  std::unordered_map<size_t, std::vector<PodId>> by_job_;  ///< by job index
-  std::unordered_map<size_t, std::vector<JobId>> by_node_;
+  std::vector<std::vector<PodId>> by_job_;   ///< by job index
+  std::vector<std::vector<JobId>> by_node_;  ///< by node index
+  std::vector<size_t> nodes_taken_;          ///< the nodes by_node_ has jobs for
   std::vector<bool> potential_;
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes
+  ScenarioPrune prune_;                ///< active in a solve that can use it
   ScenarioLog* record_ = nullptr;      ///< see record
 };
 

@@ -4,24 +4,6 @@
 
 namespace drasim::model {
 
-bool has_idle_or_releasing_gpus(const NodeInfo& node) {
-  int64_t idle = node.idle.get(kGpuSlot);
-  int64_t releasing = node.releasing.get(kGpuSlot);
-  const int64_t mib = node.gpu_groups.memory_mib;
-  if (mib > 0) {
-    for (const GpuGroup& g : node.gpu_groups.groups()) {
-      // 1 - ceil(100 * allocated / mib) / 100 is above zero while allocated <= 99% of mib.
-      if (g.allocated_mib > 0 && g.allocated_mib * 100 <= 99 * mib) {
-        idle += kMilliPerGpu - (g.allocated_mib * 100 + mib - 1) / mib * 10;
-      }
-      if (g.releasing_mib > 0 && !g.releasing_gpu) {
-        releasing += (g.releasing_mib * 100 + mib - 1) / mib * 10;
-      }
-    }
-  }
-  return idle > 0 || releasing > 0;
-}
-
 FeasibleNodes::FeasibleNodes(const ClusterState& state, const JobInfo& job) {
   all_ = std::any_of(job.pods.begin(), job.pods.end(),
                      [&](PodId p) { return state.spec_of(p).cpu_only(); });
@@ -30,6 +12,11 @@ FeasibleNodes::FeasibleNodes(const ClusterState& state, const JobInfo& job) {
   }
   member_.assign(state.nodes.size(), false);
   for (size_t i = 0; i < state.nodes.size(); ++i) {
+    if (!state.reference && i % FreeGpuIndex::kBlock == 0
+        && state.free_gpus.block(state.nodes, i / FreeGpuIndex::kBlock).gpu_room_nodes == 0) {
+      i += FreeGpuIndex::kBlock - 1;
+      continue;
+    }
     const NodeInfo& n = state.nodes[i];
     if (n.present && has_idle_or_releasing_gpus(n)) {
       member_[i] = true;

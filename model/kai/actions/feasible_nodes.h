@@ -14,15 +14,11 @@
 
 namespace drasim::model {
 
-/// KAI `GetSumOfIdleGPUs() > 0 || GetSumOfReleasingGPUs() > 0` (node_info.go): idle whole GPUs
-/// plus the free part of each partly allocated shared GPU (rounded up to hundredths as KAI does,
-/// so a GPU allocated past 99% leaves nothing), or releasing whole GPUs plus releasing shared
-/// memory on GPUs that are not releasing whole.
-[[nodiscard]] bool has_idle_or_releasing_gpus(const NodeInfo& node);
-
 class FeasibleNodes {
  public:
-  /// The solver's starting set for `job`, taken as the cluster stands before its scenarios.
+  /// The solver's starting set for `job`, taken as the cluster stands before its scenarios
+  /// (has_idle_or_releasing_gpus, free_gpu_index.h); blocks of nodes without such a node are
+  /// skipped whole, except in the reference mode.
   FeasibleNodes(const ClusterState& state, const JobInfo& job);
 
   /// No node of a cluster of `nodes` nodes (add() makes them feasible).

@@ -13,6 +13,7 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
   op.node = node;
   op.pipelined = pipelined;
   op.bridged = bridge.has_value();
+  op.made_bridge_claim = op.bridged && !state_.pod(pod).bridge_claim.valid();
   op.ids_before = state_.node(node).gpu_groups.next_id();
   if (!state_.pod(pod).claims.empty()) {
     op.fresh_claims = state_.unallocated_claims(pod);
@@ -131,6 +132,10 @@ void Statement::undo(const Op& op) {
   }
   if (op.bridged) {
     state_.drop_bridge_claim(op.pod, false);
+  }
+  if (PodInfo& p = state_.pod(op.pod);
+      op.made_bridge_claim && state_.claims.forget(p.bridge_claim)) {
+    p.bridge_claim = ClaimId();
   }
 }
 

@@ -59,6 +59,9 @@ class Statement {
     bool pipelined = false;
     std::vector<ClaimId> fresh_claims;  ///< claims this placement allocated
     bool bridged = false;               ///< the placement holds a KEP-5004 claim
+    /// It created the pod's KEP-5004 claim: undoing it forgets the claim again, so a trial
+    /// leaves no claim behind (nor, through it, a "dra" path on a pod never placed).
+    bool made_bridge_claim = false;
     Kind kind = Kind::kPlace;
     ResourceVector from_idle;       ///< kShadow: what the hold took from the node's idle
     ResourceVector from_releasing;  ///< kShadow: and from its releasing capacity

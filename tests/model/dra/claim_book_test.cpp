@@ -43,6 +43,22 @@ TEST_CASE("an allocated claim holds its devices until it is deallocated") {
   CHECK(book.at(id).claim.meta.finalizers.empty());
 }
 
+TEST_CASE("a trial's claim is forgotten only while it is the last one and not present") {
+  ClaimBook book;
+  const ClaimId first = book.add(claim("first"));
+  const ClaimId trial = book.add(claim("trial"));
+  // Not the last claim: kept (its id would be reused otherwise).
+  CHECK_FALSE(book.forget(first));
+  book.appear(trial);
+  CHECK_FALSE(book.forget(trial));  // present: it exists in the API
+  book.disappear(trial);
+  CHECK(book.forget(trial));
+  CHECK(book.size() == 1);
+  CHECK_FALSE(book.find("ml", "trial").has_value());
+  // The name is free again, and the next claim takes the forgotten id.
+  CHECK(book.add(claim("trial")) == trial);
+}
+
 TEST_CASE("an input claim that carries an allocation holds its devices only while it exists") {
   ClaimBook book;
   ClaimInfo c = claim("pre");

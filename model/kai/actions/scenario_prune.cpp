@@ -1,0 +1,143 @@
+#include "model/kai/actions/scenario_prune.h"
+
+#include "model/kai/plugins/dynamicresources/bridge.h"
+#include "model/kai/plugins/predicates.h"
+
+#include <algorithm>
+
+namespace drasim::model {
+
+void ScenarioPrune::begin(PodId task) {
+  active_ = true;
+  task_ = task;
+  nonlocal_ = false;
+  ++solve_;
+  if (nodes_.size() < state_.nodes.size()) {
+    nodes_.resize(state_.nodes.size());
+  }
+  dra_.reset();
+}
+
+void ScenarioPrune::end() {
+  active_ = false;
+  dra_.reset();
+}
+
+ScenarioPrune::NodeFacts& ScenarioPrune::facts(size_t node) {
+  NodeFacts& f = nodes_[node];
+  if (f.solve != solve_) {
+    f.solve = solve_;
+    f.asked = 0;
+    f.rejects = -1;
+    f.dra_rejects = -1;
+    f.claim_victims = 0;
+    f.freed = ResourceVector();
+  }
+  return f;
+}
+
+bool ScenarioPrune::local(PodId victim) const {
+  const PodInfo& v = state_.pod(victim);
+  const PodInfo& t = state_.pod(task_);
+  const auto shared = [&](ClaimId c) {
+    return c.valid()
+           && (std::find(t.claims.begin(), t.claims.end(), c) != t.claims.end()
+               || c == t.bridge_claim);
+  };
+  if (std::any_of(v.claims.begin(), v.claims.end(), shared) || shared(v.bridge_claim)) {
+    return false;
+  }
+  const std::string& home = state_.node(v.node).name;
+  return std::all_of(v.devices.begin(), v.devices.end(), [&](const PodDevice& d) {
+    if (!state_.dra.inventory) {
+      return false;
+    }
+    const auto slices = state_.dra.inventory->pool_slices(d.driver, d.pool);
+    return !slices.empty() && std::all_of(slices.begin(), slices.end(), [&](uint32_t s) {
+      return state_.dra.inventory->slices()[s].node_name == home;
+    });
+  });
+}
+
+void ScenarioPrune::add(PodId victim) {
+  const PodInfo& v = state_.pod(victim);
+  NodeFacts& f = facts(v.node.index());
+  f.freed += state_.tracked_request(victim, v.node);
+  if (state_.spec_of(victim).gpu_share.shared()) {
+    // A shared pod's GPUs are not in its tracked request: releasing it frees at most the GPUs
+    // of its groups, each whole.
+    f.freed.add(kGpuSlot, kMilliPerGpu * static_cast<int64_t>(v.gpu_groups.size()));
+  }
+  if (!v.claims.empty() || !v.devices.empty() || v.bridge_claim.valid()) {
+    ++f.claim_victims;
+    nonlocal_ = nonlocal_ || !local(victim);
+  }
+}
+
+bool ScenarioPrune::room(size_t node, const NodeFacts& f) const {
+  const ResourceVector& request = state_.spec_of(task_).request;
+  const NodeInfo& n = state_.nodes[node];
+  for (size_t slot = 0; slot < request.size(); ++slot) {
+    if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot) + f.freed.get(slot)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool ScenarioPrune::rejects(size_t node, NodeFacts& f) {
+  const NodeInfo& n = state_.nodes[node];
+  if (f.rejects < 0) {
+    const auto& verdicts =
+        state_.node_filters.verdicts(state_, state_.pod(task_).spec, static_node_problem);
+    const bool no = !n.present || verdicts[node] != 0
+                    || !dra_guard_problem(state_.spec_of(task_), n, state_.kai).empty();
+    f.rejects = no ? 1 : 0;
+  }
+  if (f.rejects == 1) {
+    return true;
+  }
+  const PodTemplate& t = state_.spec_of(task_);
+  // A leftover bridge claim makes the plugin report the pod (an anomaly): not asked here.
+  if (f.claim_victims > 0 || !(t.has_resource_claims || uses_bridge(state_, t))
+      || state_.pod(task_).bridge_claim_leftover) {
+    return false;
+  }
+  if (!dra_) {
+    dra_.emplace(state_, task_, true);
+  }
+  if (dra_->skip() || !dra_->rejection().empty()) {
+    return false;
+  }
+  if (f.dra_rejects < 0) {
+    const DynamicResources::Verdict v = dra_->filter(NodeId::from_index(node));
+    // A fatal error leaves the answer unknown (and the plugin unused from now on).
+    f.dra_rejects = dra_->rejection().empty() && !v->fits ? 1 : 0;
+  }
+  return f.dra_rejects == 1;
+}
+
+bool ScenarioPrune::fails(const std::vector<PodId>& victims,
+                          const std::function<bool()>& base_fails) {
+  ++call_;
+  bool some_room = false;
+  bool all_reject = !nonlocal_;
+  for (const PodId v : victims) {
+    const size_t node = state_.pod(v).node.index();
+    NodeFacts& f = facts(node);
+    if (f.asked == call_) {
+      continue;
+    }
+    f.asked = call_;
+    some_room = some_room || room(node, f);
+    // (The placement's own fit test may ask less than the pod's request, so a node without
+    // room still has to reject the task for another reason.)
+    all_reject = all_reject && rejects(node, f);
+    if (some_room && !all_reject) {
+      return false;
+    }
+  }
+  return !some_room || base_fails();
+}
+
+}  // namespace drasim::model

@@ -1,0 +1,77 @@
+#pragma once
+/// Eviction scenarios known to fail before they are tried: a speed-only shortcut of the
+/// scenario solver (eviction_solver.h), which otherwise evicts a scenario's victims virtually,
+/// tries the preemptor and puts everything back, thousands of times per job when the victims
+/// come from nodes the preemptor cannot use. Used only for a single whole-GPU task without a
+/// topology constraint, never in the reference mode nor while explain records the scenarios
+/// (their outcomes are reported). A pruned scenario is one the solver would have rejected, so
+/// every solve ends as before; the reference tests check it.
+///
+/// What is known about each node is summed over all of the solve's potential victims on it, a
+/// superset of any scenario's victims there, so every test below errs towards trying the
+/// scenario. Two sufficient conditions for failure:
+/// - no room: on no node of the scenario's victims does the task fit idle plus releasing plus
+///   what the potential victims there would release (their tracked requests, never less than
+///   what a release charges): the solver's first test (kNoRoom) would fail;
+/// - no gain: the task fits nowhere without victims (the solver's trial says so), and each
+///   node of the scenario's victims rejects the task for a reason no eviction changes there: a
+///   static filter, the DRA-only node guard, or a DynamicResources rejection on a node where no
+///   potential victim holds a claim. Only the victims' nodes change, as long as every potential
+///   victim's devices sit in pools local to its node and it shares no claim with the task; once
+///   one does not, the condition is off for the solve.
+
+#include "model/cluster/cluster_state.h"
+#include "model/kai/plugins/dynamicresources/dynamicresources.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace drasim::model {
+
+class ScenarioPrune {
+ public:
+  explicit ScenarioPrune(ClusterState& state) : state_(state) {}
+
+  /// Starts a solve for `task` (the solver's only task), on the state as the solve begins.
+  void begin(PodId task);
+  /// Ends it (the shortcut is off until the next begin).
+  void end();
+
+  [[nodiscard]] bool active() const { return active_; }
+
+  /// `victim` became a potential victim.
+  void add(PodId victim);
+
+  /// Whether evicting `victims` is known to fail; `base_fails` asks whether the task fits
+  /// nowhere without victims (asked only when that decides).
+  bool fails(const std::vector<PodId>& victims, const std::function<bool()>& base_fails);
+
+ private:
+  struct NodeFacts {
+    uint32_t solve = 0;          ///< the solve the facts belong to (older ones are stale)
+    uint32_t asked = 0;          ///< the last fails() call that visited the node
+    int8_t rejects = -1;         ///< the static filters or the guard reject the task; -1: not asked
+    int8_t dra_rejects = -1;     ///< the DynamicResources filter does; -1: not asked
+    uint32_t claim_victims = 0;  ///< potential victims on the node holding claims or devices
+    ResourceVector freed;        ///< their tracked requests, summed
+  };
+
+  NodeFacts& facts(size_t node);
+  [[nodiscard]] bool room(size_t node, const NodeFacts& f) const;
+  bool rejects(size_t node, NodeFacts& f);
+  /// The victim's release changes the DRA state of its own node at most.
+  [[nodiscard]] bool local(PodId victim) const;
+
+  ClusterState& state_;
+  bool active_ = false;
+  PodId task_;
+  std::optional<DynamicResources> dra_;  ///< the task's plugin, made when first asked
+  bool nonlocal_ = false;                ///< some potential victim is not local()
+  uint32_t solve_ = 0;
+  uint32_t call_ = 0;
+  std::vector<NodeFacts> nodes_;
+};
+
+}  // namespace drasim::model
