@@ -700,7 +700,7 @@ class ClusterState {
   /// Brings a job's entry in `victim_jobs` up to date.
   void index_bound(JobId job);
 
-  /// Records why a pending pod is pending (a no-op when the text is unchanged).
+  /// Records why a pending pod is pending.
   void set_pod_reason(PodId pod, const std::string& reason);
 
   /// Why the pod is pending; empty when no cycle said.

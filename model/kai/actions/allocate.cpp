@@ -176,6 +176,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   // can_take, so blocks of such nodes are skipped whole (FreeGpuIndex): the nodes visited,
   // and their order, are those that could pass.
   const int64_t min_gpu = t.gpu_share.shared() ? 0 : fit.min_gpu_milli();
+  // The eviction solver's shortcut (scenario_prune.h) relies on which of these tests no
+  // eviction can change (presence, the static verdict, the DRA-only guard): keep it in step.
   const auto visit = [&](size_t i) {
     const NodeInfo& n = state_.nodes[i];
     if (!n.present || (within && !(*within)[i]) || (feasible_ && !feasible_->has(i))
