@@ -3,6 +3,7 @@
 #include "model/kai/actions/allocate.h"
 #include "model/kai/actions/eviction_actions.h"
 #include "model/kai/actions/stale_gang_eviction.h"
+#include "model/kai/framework/job_signatures.h"
 #include "model/kai/framework/session.h"
 #include "model/kube/kube_scheduler.h"
 
@@ -29,6 +30,8 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   for (const proportion::QueueShare& q : session.shares) {
     result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});
   }
+  // KAI computes the jobs' scheduling signatures when it takes the snapshot.
+  const JobSignatures signatures(state);
   AllocateAction allocate(session, options);
   std::optional<bool> pending;
   std::optional<EvictionCandidates> candidates;
@@ -38,7 +41,7 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
                             [](const auto& jobs) { return !jobs.empty(); });
     }
     if (*pending && !candidates) {
-      candidates.emplace(session, result);
+      candidates.emplace(session, result, signatures);
     }
     return *pending;
   };

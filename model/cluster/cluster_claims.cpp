@@ -181,6 +181,12 @@ void ClusterState::suspend_claims(PodId pod) {
   }
 }
 
+bool ClusterState::suspends_claims(PodId pod) const {
+  const PodInfo& p = pods[pod.index()];
+  return std::any_of(p.claims.begin(), p.claims.end(),
+                     [&](ClaimId c) { return c.valid() && claims.at(c).present; });
+}
+
 bool ClusterState::can_resume_claims(PodId pod) const {
   const PodInfo& p = pods[pod.index()];
   return std::all_of(p.suspended_claims.begin(), p.suspended_claims.end(),

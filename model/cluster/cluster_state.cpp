@@ -221,14 +221,7 @@ void ClusterState::reindex(JobId job_id) {
   std::optional<JobKey> want;
   if (job.pending_pods > 0) {
     const int32_t rank = elastic_rank(job, true);
-    const PodId head = *first_pending(job);
-    // Simple: the job wants one task now and a failure is reported on that task alone (KAI's
-    // gang wording applies only below minMember). A job with subgroups picks its tasks by
-    // subgroup, so it is never simple.
-    const bool simple =
-        !job.subgroups && (job.min_member <= 1 || job.active_pods >= job.min_member);
-    want = JobKey{-job.priority, rank, job.creation_us,         job.name_rank,
-                  job_id,        head, spec_of(head).fit_class, simple};
+    want = JobKey{-job.priority, rank, job.creation_us, job.name_rank, job_id, *first_pending(job)};
   }
   if (want == job.indexed) {
     return;

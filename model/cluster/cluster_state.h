@@ -143,6 +143,7 @@ struct PodTemplate {
   std::vector<ImpliedToleration> implicit_tolerations;
   uint32_t placement_class = 0;  ///< see template_classes.h
   uint32_t fit_class = 0;        ///< see template_classes.h
+  uint32_t signature_class = 0;  ///< see template_classes.h
   std::string node_name;         ///< `spec.nodeName`: the pod is already bound there
   /// A bound pod's `status.extendedResourceClaimStatus`: the KEP-5004 claim it holds (empty when
   /// none) and the request mappings written with it.
@@ -294,12 +295,7 @@ struct JobKey {
   int64_t creation_us = 0;
   uint32_t name_rank = 0;
   JobId job;
-  // Payload after the unique job id (never decides the order): the job's next task and whether
-  // a failure of that task's fit class settles the job (one task wanted, reason on it alone),
-  // so a cycle can skip the job without touching it.
-  PodId head;
-  uint32_t head_class = 0;
-  bool simple = false;
+  PodId head;  ///< payload after the unique job id (never decides the order): the next task
 
   friend auto operator<=>(const JobKey&, const JobKey&) = default;
 };
@@ -674,6 +670,11 @@ class ClusterState {
 
   /// Whether the devices the pod's suspended claims gave up are all still free.
   [[nodiscard]] bool can_resume_claims(PodId pod) const;
+
+  /// Whether suspend_claims would change any claim of the pod: it holds a present claim of its
+  /// own. A running pod's KEP-5004 claim is not among them, so evicting such a pod inside a
+  /// session frees no device (kai-scheduler-behavior.md 6.1, the open issue as read).
+  [[nodiscard]] bool suspends_claims(PodId pod) const;
 
   /// A pod bound in the input that names its KEP-5004 claim in
   /// `status.extendedResourceClaimStatus` holds that claim as its bridge claim: its devices are

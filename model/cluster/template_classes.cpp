@@ -18,30 +18,58 @@ void append_requirements(std::string& key, const std::vector<NodeSelectorRequire
   }
 }
 
-std::string placement_key(const PodTemplate& t) {
+void append_toleration(std::string& key, char tag, const Toleration& tol) {
+  key += fmt::format("{}{}\x1f{}\x1f{}\x1f{}\x1e", tag, tol.key, static_cast<int>(tol.op),
+                     tol.value, tol.effect ? static_cast<int>(*tol.effect) : -1);
+}
+
+void append_term(std::string& key, const NodeSelectorTerm& term) {
+  key += "A";
+  append_requirements(key, term.match_expressions);
+  key += "F";
+  append_requirements(key, term.match_fields);
+}
+
+/// The pod spec's own placement constraints: tolerations, nodeSelector, required affinity.
+std::string spec_placement_key(const PodTemplate& t) {
   std::string key;
   for (const Toleration& tol : t.tolerations) {
-    key += fmt::format("T{}\x1f{}\x1f{}\x1f{}\x1e", tol.key, static_cast<int>(tol.op), tol.value,
-                       tol.effect ? static_cast<int>(*tol.effect) : -1);
-  }
-  // Implied tolerations are part of the key: the filter cache must give pods with different
-  // implied tolerations different verdicts (implicit_tolerations.h explains why it stays exact).
-  for (const ImpliedToleration& i : t.implicit_tolerations) {
-    const Toleration& tol = i.toleration;
-    key += fmt::format("I{}\x1f{}\x1f{}\x1f{}\x1e", tol.key, static_cast<int>(tol.op), tol.value,
-                       tol.effect ? static_cast<int>(*tol.effect) : -1);
+    append_toleration(key, 'T', tol);
   }
   for (const auto& [k, v] : t.node_selector) {
     key += fmt::format("S{}\x1f{}\x1e", k, v);
   }
   if (t.required_affinity) {
     for (const NodeSelectorTerm& term : t.required_affinity->terms) {
-      key += "A";
-      append_requirements(key, term.match_expressions);
-      key += "F";
-      append_requirements(key, term.match_fields);
+      append_term(key, term);
     }
     key += "|";
+  }
+  return key;
+}
+
+std::string placement_key(const PodTemplate& t) {
+  std::string key = spec_placement_key(t);
+  // Implied tolerations are part of the key: the filter cache must give pods with different
+  // implied tolerations different verdicts (implicit_tolerations.h explains why it stays exact).
+  for (const ImpliedToleration& i : t.implicit_tolerations) {
+    append_toleration(key, 'I', i.toleration);
+  }
+  return key;
+}
+
+/// KAI's pod scheduling-constraints signature (pod_info/scheduling_constraints_signature.go):
+/// node selector, affinity, tolerations as written, priority and host ports; neither the
+/// resource request nor the resource claims are part of it.
+std::string signature_key(const PodTemplate& t) {
+  std::string key = spec_placement_key(t);
+  for (const PreferredSchedulingTerm& p : t.preferred_affinity) {
+    key += fmt::format("W{}", p.weight);
+    append_term(key, p.term);
+  }
+  key += fmt::format("|P{}|", t.pod_priority);
+  for (const HostPort& p : t.host_ports) {
+    key += fmt::format("H{}", p.port);
   }
   return key;
 }
@@ -78,9 +106,11 @@ uint32_t class_of(std::map<std::string, uint32_t>& classes, std::string key) {
 void assign_template_classes(ClusterState& state) {
   std::map<std::string, uint32_t> placement;
   std::map<std::string, uint32_t> fit;
+  std::map<std::string, uint32_t> signature;
   for (PodTemplate& t : state.templates) {
     t.placement_class = class_of(placement, placement_key(t));
     t.fit_class = class_of(fit, fit_key(t));
+    t.signature_class = class_of(signature, signature_key(t));
   }
   state.placement_classes = static_cast<uint32_t>(placement.size());
   state.fit_classes = static_cast<uint32_t>(fit.size());

@@ -35,11 +35,15 @@ struct Scope {
 };
 
 /// An action, its gate and the gate's arithmetic when it is closed (for explain only).
+/// `in_attempt`: KAI checks the gate inside the job's attempt, after the scheduling
+/// signatures, and a job it stops counts as failed (preempt, consolidation); otherwise the
+/// gate comes first and stops the job before the signatures see it (reclaim).
 template <class Gate>
 struct ActionGate {
   Action action;
   Gate open;
   std::function<std::string(const JobInfo&, const QuotaVector&)> problem;
+  bool in_attempt = false;
 };
 
 /// The loop every eviction action shares: next pending job, its chunk, the action's own gate
@@ -63,19 +67,29 @@ void run_action(
         if (tasks.empty()) {
           return;
         }
-        if (candidates.skip_signature(tasks)) {
+        const auto gate_closed = [&] {
+          if (gate.open(job, request)) {
+            return false;
+          }
+          if (tracing) {
+            candidates.trace(EvictionStep::kGateClosed, id, gate.problem(job, request));
+          }
+          return true;
+        };
+        if (!gate.in_attempt && gate_closed()) {
+          return;
+        }
+        if (candidates.skip_signature(id)) {
           if (tracing) {
             candidates.trace(EvictionStep::kShapeFailed, id);
           }
           return;
         }
-        if (!gate.open(job, request)) {
-          if (tracing) {
-            candidates.trace(EvictionStep::kGateClosed, id, gate.problem(job, request));
-          }
+        if (gate.in_attempt && gate_closed()) {
+          candidates.remember_failure(id);
           return;
         }
-        const std::vector<uint32_t> shape = candidates.signature(tasks);
+        const std::vector<uint32_t> shape = candidates.shape(tasks);
         if (memo) {
           if (const auto it = memo->find(shape);
               it != memo->end() && it->second.freed_version == state.freed_version
@@ -86,6 +100,7 @@ void run_action(
             if (tracing) {
               candidates.trace(EvictionStep::kFailedBefore, id);
             }
+            candidates.remember_failure(id);  // the attempt it stands for fails
             return;
           }
         }
@@ -119,7 +134,7 @@ void run_action(
           if (tracing) {
             candidates.trace(EvictionStep::kNoScenario, id, {}, offered, std::move(scenarios));
           }
-          candidates.remember_failure(tasks);
+          candidates.remember_failure(id);
           if (memo) {
             (*memo)[shape] = {state.freed_version, result.wake_at_us};
           }
@@ -186,13 +201,15 @@ void run_consolidation(Session& session, AllocateAction& placer, EvictionCandida
     return free.gpus >= request[2] && free.mib >= wanted_mib(job);
   };
   const ActionGate<decltype(open)> gate{
-      Action::kConsolidation, open, [&](const JobInfo& job, const QuotaVector& request) {
+      Action::kConsolidation, open,
+      [&](const JobInfo& job, const QuotaVector& request) {
         return fmt::format(
             "the cluster's idle and releasing GPUs ({:g} GPU, {} MiB) do not cover the job "
             "({:g} GPU, {} MiB of GPU memory): moving pods cannot make room",
             static_cast<double>(free.gpus) / kMilliPerGpu, free.mib,
             static_cast<double>(request[2]) / kMilliPerGpu, wanted_mib(job));
-      }};
+      },
+      true};
 
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo&, const QuotaVector&) {
     // Any queue; the filter stops admitting jobs after kConsolidationVictims.
@@ -317,9 +334,11 @@ void run_preempt(Session& session, AllocateAction& placer, EvictionCandidates& c
     return !non_preemptible_over_quota(state, job, request);
   };
   const ActionGate<decltype(open)> gate{
-      Action::kPreempt, open, [&](const JobInfo& job, const QuotaVector& request) {
+      Action::kPreempt, open,
+      [&](const JobInfo& job, const QuotaVector& request) {
         return non_preemptible_over_quota(state, job, request).value_or("");
-      }};
+      },
+      true};
   const auto victims_of = [&](EvictionCandidates& c, const JobInfo& job, const QuotaVector&) {
     // Same leaf queue, strictly lower priority, not protected by its minimum runtime.
     return c.victims(job.queue, {}, [&c, &job](const JobInfo& v) {
@@ -366,7 +385,8 @@ std::string eviction_step_text(const EvictionTrace& t) {
     case EvictionStep::kPreemptionDelay:
       return "not tried: " + t.detail;
     case EvictionStep::kShapeFailed:
-      return "not tried: a task of the same shape already found no victims in this action";
+      return "not tried: a job with the same scheduling signature and no easier pods already "
+             "found no victims in this action";
     case EvictionStep::kGateClosed:
       return "not tried: " + t.detail;
     case EvictionStep::kFailedBefore:

@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 #include <utility>
 
 namespace drasim::model {
-EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
+EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result,
+                                       const JobSignatures& signatures)
     : session_(session),
       state_(session.state),
       now_us_(session.now_us),
@@ -17,7 +19,8 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result)
       snapshot_(state_.victim_jobs),
       by_queue_(state_.queues.size()),
       sorted_(state_.queues.size(), 0),
-      lowest_priority_(state_.queues.size()) {
+      lowest_priority_(state_.queues.size()),
+      signatures_(signatures) {
   for (const auto& jobs : snapshot_) {
     victim_queues_ += jobs.empty() ? 0U : 1U;
   }
@@ -123,16 +126,11 @@ void EvictionCandidates::for_each_pending(
       };
   JobPicker picker(
       session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); },
-      // A one-task job whose task's fit class already failed in this action has that failed
-      // signature: it is dropped without being ordered or looked at.
-      [this, tracing](const JobKey& key) {
-        const bool failed = key.simple && failed_.count(std::vector<uint32_t>{key.head_class}) > 0;
-        if (failed && tracing) {
-          trace(EvictionStep::kShapeFailed, key.job);
-        }
-        return failed;
-      },
-      keep, queue_ok);
+      // A job the scheduling signatures skip is dropped without being ordered: it would stay
+      // skipped until its turn (job_representatives.h). While tracing, it takes its turn so
+      // the steps are reported in KAI's order.
+      [this, tracing](const JobKey& key) { return !tracing && skip_signature(key.job); }, keep,
+      queue_ok);
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
     const size_t evicted_before = result_.evictions.size();
@@ -262,7 +260,7 @@ bool EvictionCandidates::protected_by_min_runtime(const JobInfo& victim, bool re
   return false;
 }
 
-std::vector<uint32_t> EvictionCandidates::signature(const std::vector<PodId>& tasks) const {
+std::vector<uint32_t> EvictionCandidates::shape(const std::vector<PodId>& tasks) const {
   std::vector<uint32_t> s;
   for (const PodId p : tasks) {
     s.push_back(state_.spec_of(p).fit_class);
@@ -271,12 +269,21 @@ std::vector<uint32_t> EvictionCandidates::signature(const std::vector<PodId>& ta
   return s;
 }
 
-bool EvictionCandidates::skip_signature(const std::vector<PodId>& tasks) const {
-  return failed_.count(signature(tasks)) > 0;
+std::vector<uint32_t> EvictionCandidates::representative_key(JobId job) const {
+  std::vector<uint32_t> key{action_ == Action::kConsolidation
+                                ? std::numeric_limits<uint32_t>::max()
+                                : static_cast<uint32_t>(state_.jobs[job.index()].queue.index())};
+  const std::vector<uint32_t>& signature = signatures_.of(job);
+  key.insert(key.end(), signature.begin(), signature.end());
+  return key;
 }
 
-void EvictionCandidates::remember_failure(const std::vector<PodId>& tasks) {
-  failed_.insert(signature(tasks));
+bool EvictionCandidates::skip_signature(JobId job) const {
+  return !representatives_.easier(state_, job, representative_key(job));
+}
+
+void EvictionCandidates::remember_failure(JobId job) {
+  representatives_.update(state_, job, representative_key(job));
 }
 
 }  // namespace drasim::model

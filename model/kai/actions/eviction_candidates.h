@@ -4,13 +4,14 @@
 /// victims in victim order (kai-scheduler-behavior.md 3.2, 3.3, 3.7).
 
 #include "model/cluster/cluster_state.h"
+#include "model/kai/actions/job_representatives.h"
 #include "model/kai/framework/cycle_result.h"
+#include "model/kai/framework/job_signatures.h"
 #include "model/kai/framework/session.h"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -19,7 +20,8 @@ namespace drasim::model {
 
 class EvictionCandidates {
  public:
-  EvictionCandidates(Session& session, CycleResult& result);
+  /// `signatures`: the session's job signatures (kept by reference).
+  EvictionCandidates(Session& session, CycleResult& result, const JobSignatures& signatures);
 
   /// Calls `attempt` for every pending job allowed to evict, in KAI's queue and job order
   /// (JobPicker; queue shares refreshed after every attempt). A job not ready for scheduling
@@ -40,10 +42,11 @@ class EvictionCandidates {
   /// The lowest priority among the queue's running preemptible jobs (call when it has any).
   [[nodiscard]] int64_t lowest_victim_priority(QueueId queue) const;
 
-  /// A new action starts: scheduling signatures are remembered per action. `action` is named
-  /// in the steps reported to Session::observe_eviction.
+  /// A new action starts: the smallest failed jobs are remembered per action (per leaf queue
+  /// in reclaim and preempt, for the whole action in consolidation). `action` is named in the
+  /// steps reported to Session::observe_eviction.
   void start_action(Action action) {
-    failed_.clear();
+    representatives_.clear();
     action_ = action;
   }
 
@@ -71,13 +74,14 @@ class EvictionCandidates {
   [[nodiscard]] bool protected_by_min_runtime(const JobInfo& victim, bool reclaim,
                                               QueueId reclaimer) const;
 
-  /// Scheduling signatures: a job whose tasks look like those of a job that already failed in
-  /// this action is skipped.
-  [[nodiscard]] bool skip_signature(const std::vector<PodId>& tasks) const;
-  void remember_failure(const std::vector<PodId>& tasks);
+  /// Scheduling signatures (job_representatives.h): the job is not easier to schedule than
+  /// the smallest failed job with its signature in this action (and queue), so it is skipped.
+  [[nodiscard]] bool skip_signature(JobId job) const;
+  /// The job found no scenario (or failed the action's own check inside its attempt).
+  void remember_failure(JobId job);
 
-  /// The shape of a chunk: its tasks' fit classes, sorted.
-  [[nodiscard]] std::vector<uint32_t> signature(const std::vector<PodId>& tasks) const;
+  /// The shape of a chunk: its tasks' fit classes, sorted (the consolidation memo's key).
+  [[nodiscard]] std::vector<uint32_t> shape(const std::vector<PodId>& tasks) const;
 
  private:
   /// A victim job and its victim job order key.
@@ -110,8 +114,12 @@ class EvictionCandidates {
   mutable std::vector<size_t> sorted_;
   mutable std::vector<std::optional<int64_t>> lowest_priority_;
   size_t victim_queues_ = 0;
-  std::set<std::vector<uint32_t>> failed_;
+  const JobSignatures& signatures_;
+  JobRepresentatives representatives_;
   Action action_ = Action::kReclaim;
+
+  /// The representatives' key of a job: its queue (or none, in consolidation) and signature.
+  [[nodiscard]] std::vector<uint32_t> representative_key(JobId job) const;
 };
 
 }  // namespace drasim::model

@@ -100,11 +100,16 @@ bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
 }
 
 void EvictionSolver::save_shares(QueueId queue) {
+  if (saved_in_.size() < state_.queues.size()) {
+    saved_in_.resize(state_.queues.size(), 0);
+  }
   for (QueueId id = queue; id.valid(); id = state_.queues[id.index()].parent) {
     const size_t i = id.index();
-    if (std::none_of(saved_.begin(), saved_.end(), [i](const auto& e) { return e.first == i; })) {
-      saved_.emplace_back(i, session_.shares[i]);
+    if (saved_in_[i] == solve_count_) {
+      break;  // so are its ancestors
     }
+    saved_in_[i] = solve_count_;
+    saved_.emplace_back(i, session_.shares[i]);
   }
 }
 
@@ -136,15 +141,15 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
     return ScenarioOutcome::kOverCapacity;
   }
   // A single task that no feasible node takes without victims can only land where the
-  // scenario freed something: the victims' nodes, unless a victim's devices are freed too
-  // (a claim's devices need not sit on the victim's node). Not for a shared-GPU task (kept as
+  // scenario freed something: the victims' nodes, unless a victim gives a claim up (a claim's
+  // devices need not sit on the victim's node). Not for a shared-GPU task (kept as
   // it was when trial placements still used up group ids). The reference mode tries every
   // feasible node.
   const bool narrow = !state_.reference && tasks.size() == 1
                       && !state_.spec_of(tasks.front()).gpu_share.shared()
                       && !base_takes(job, tasks)
                       && std::none_of(evicted.begin(), evicted.end(),
-                                      [&](PodId p) { return !state_.pod(p).devices.empty(); });
+                                      [&](PodId p) { return state_.suspends_claims(p); });
   bool fits = false;
   if (narrow) {
     FeasibleNodes changed(state_.nodes.size());
@@ -189,10 +194,6 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
                                   const std::vector<PodId>& evicted, const std::vector<PodId>& room,
                                   std::optional<size_t> node, const EvictionPolicy& policy,
                                   CycleResult& result) {
-  if (prune_.active() && record_ == nullptr
-      && prune_.fails(evicted, [&] { return !base_takes(job_id, tasks); })) {
-    return false;
-  }
   const size_t feasible_mark = feasible_->mark();
   for (const PodId p : evicted) {
     feasible_->add(state_.pod(p).node.index());
@@ -281,15 +282,24 @@ bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks
   }
   // The nodes the latest victim job holds potential victims on, each tried in turn (KAI tries
   // the nodes of the latest potential victim job in map order; drasim in node order).
-  std::vector<size_t> nodes;
+  std::vector<size_t>& nodes = scenario_nodes_;
+  nodes.clear();
   for (const PodId p : by_job_[latest.job.index()]) {
     nodes.push_back(state_.pod(p).node.index());
   }
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  const auto base_fails = [&] {
+    return !base_takes(job_id, tasks);
+  };
   for (const size_t node : nodes) {
     // ByNodeScenario.VictimsTasksFromNodes: every potential victim of each job that has one
-    // on this node, wherever they are. Jobs that do not reach the node stay as they are.
+    // on this node, wherever they are. Jobs that do not reach the node stay as they are. The
+    // shortcut (a one-task chunk only) looks at them before they are listed.
+    if (prune_.active() && record_ == nullptr
+        && prune_.fails(by_node_[node], by_job_, base_fails)) {
+      continue;
+    }
     std::vector<PodId> evicted;
     for (const JobId j : by_node_[node]) {
       evicted.insert(evicted.end(), by_job_[j.index()].begin(), by_job_[j.index()].end());
@@ -342,6 +352,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
   } reset{*this};
 
   saved_.clear();
+  ++solve_count_;
   base_takes_.reset();
   save_shares(job.queue);
   // KAI pops a victim job, takes its next chunk (one surplus pod of an elastic job) and pushes

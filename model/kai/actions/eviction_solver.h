@@ -32,6 +32,7 @@
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -126,6 +127,9 @@ class EvictionSolver {
   ClusterState& state_;
   AllocateAction& placer_;
   std::vector<std::pair<size_t, proportion::QueueShare>> saved_;
+  std::vector<uint32_t> saved_in_;      ///< by queue index: the solve that saved its share last
+  uint32_t solve_count_ = 0;            ///< solves begun (starts at 1, so 0 is never one)
+  std::vector<size_t> scenario_nodes_;  ///< try_scenarios' node list, kept for its capacity
   // One solve's potential victims (cleared when it ends): the chunks in the order taken, the
   // same pods by job and the jobs by the nodes they have potential victims on, and a flag per
   // pod index.

@@ -40,11 +40,9 @@ bool ScenarioPrune::local(PodId victim) const {
   const PodInfo& v = state_.pod(victim);
   const PodInfo& t = state_.pod(task_);
   const auto shared = [&](ClaimId c) {
-    return c.valid()
-           && (std::find(t.claims.begin(), t.claims.end(), c) != t.claims.end()
-               || c == t.bridge_claim);
+    return c.valid() && std::find(t.claims.begin(), t.claims.end(), c) != t.claims.end();
   };
-  if (std::any_of(v.claims.begin(), v.claims.end(), shared) || shared(v.bridge_claim)) {
+  if (std::any_of(v.claims.begin(), v.claims.end(), shared)) {
     return false;
   }
   const std::string& home = state_.node(v.node).name;
@@ -68,7 +66,7 @@ void ScenarioPrune::add(PodId victim) {
     // of its groups, each whole.
     f.freed.add(kGpuSlot, kMilliPerGpu * static_cast<int64_t>(v.gpu_groups.size()));
   }
-  if (!v.claims.empty() || !v.devices.empty() || v.bridge_claim.valid()) {
+  if (state_.suspends_claims(victim)) {
     ++f.claim_victims;
     nonlocal_ = nonlocal_ || !local(victim);
   }
@@ -117,27 +115,57 @@ bool ScenarioPrune::rejects(size_t node, NodeFacts& f) {
   return f.dra_rejects == 1;
 }
 
-bool ScenarioPrune::fails(const std::vector<PodId>& victims,
-                          const std::function<bool()>& base_fails) {
+template <class ForEach>
+bool ScenarioPrune::decide(const ForEach& for_each, const std::function<bool()>& base_fails) {
   ++call_;
   bool some_room = false;
   bool all_reject = !nonlocal_;
-  for (const PodId v : victims) {
+  for_each([&](PodId v) {
     const size_t node = state_.pod(v).node.index();
     NodeFacts& f = facts(node);
     if (f.asked == call_) {
-      continue;
+      return true;
     }
     f.asked = call_;
     some_room = some_room || room(node, f);
     // (The placement's own fit test may ask less than the pod's request, so a node without
     // room still has to reject the task for another reason.)
     all_reject = all_reject && rejects(node, f);
-    if (some_room && !all_reject) {
-      return false;
-    }
+    return !some_room || all_reject;
+  });
+  if (some_room && !all_reject) {
+    return false;
   }
   return !some_room || base_fails();
+}
+
+bool ScenarioPrune::fails(const std::vector<PodId>& victims,
+                          const std::function<bool()>& base_fails) {
+  return decide(
+      [&](const auto& visit) {
+        for (const PodId v : victims) {
+          if (!visit(v)) {
+            return;
+          }
+        }
+      },
+      base_fails);
+}
+
+bool ScenarioPrune::fails(const std::vector<JobId>& jobs,
+                          const std::vector<std::vector<PodId>>& by_job,
+                          const std::function<bool()>& base_fails) {
+  return decide(
+      [&](const auto& visit) {
+        for (const JobId j : jobs) {
+          for (const PodId v : by_job[j.index()]) {
+            if (!visit(v)) {
+              return;
+            }
+          }
+        }
+      },
+      base_fails);
 }
 
 }  // namespace drasim::model

@@ -16,9 +16,10 @@
 /// - no gain: the task fits nowhere without victims (the solver's trial says so), and each
 ///   node of the scenario's victims rejects the task for a reason no eviction changes there: a
 ///   static filter, the DRA-only node guard, or a DynamicResources rejection on a node where no
-///   potential victim holds a claim. Only the victims' nodes change, as long as every potential
-///   victim's devices sit in pools local to its node and it shares no claim with the task; once
-///   one does not, the condition is off for the solve.
+///   potential victim gives a claim up (ClusterState::suspends_claims: a running pod's KEP-5004
+///   claim keeps its devices). Only the victims' nodes change, as long as every potential victim
+///   that gives a claim up has its devices in pools local to its node and shares no claim with
+///   the task; once one does not, the condition is off for the solve.
 
 #include "model/cluster/cluster_state.h"
 #include "model/kai/plugins/dynamicresources/dynamicresources.h"
@@ -47,6 +48,10 @@ class ScenarioPrune {
   /// Whether evicting `victims` is known to fail; `base_fails` asks whether the task fits
   /// nowhere without victims (asked only when that decides).
   bool fails(const std::vector<PodId>& victims, const std::function<bool()>& base_fails);
+  /// The same for the scenario evicting every potential victim of `jobs` (`by_job`: each job's
+  /// potential victims, by job index), without listing them first.
+  bool fails(const std::vector<JobId>& jobs, const std::vector<std::vector<PodId>>& by_job,
+             const std::function<bool()>& base_fails);
 
  private:
   struct NodeFacts {
@@ -54,11 +59,14 @@ class ScenarioPrune {
     uint32_t asked = 0;          ///< the last fails() call that visited the node
     int8_t rejects = -1;         ///< the static filters or the guard reject the task; -1: not asked
     int8_t dra_rejects = -1;     ///< the DynamicResources filter does; -1: not asked
-    uint32_t claim_victims = 0;  ///< potential victims on the node holding claims or devices
+    uint32_t claim_victims = 0;  ///< potential victims on the node that give a claim up
     ResourceVector freed;        ///< their tracked requests, summed
   };
 
   NodeFacts& facts(size_t node);
+  /// fails() over the victims `for_each` hands to its visitor (which returns false to stop).
+  template <class ForEach>
+  bool decide(const ForEach& for_each, const std::function<bool()>& base_fails);
   [[nodiscard]] bool room(size_t node, const NodeFacts& f) const;
   bool rejects(size_t node, NodeFacts& f);
   /// The victim's release changes the DRA state of its own node at most.
@@ -68,7 +76,7 @@ class ScenarioPrune {
   bool active_ = false;
   PodId task_;
   std::optional<DynamicResources> dra_;  ///< the task's plugin, made when first asked
-  bool nonlocal_ = false;                ///< some potential victim is not local()
+  bool nonlocal_ = false;                ///< some potential victim giving a claim up is not local()
   uint32_t solve_ = 0;
   uint32_t call_ = 0;
   std::vector<NodeFacts> nodes_;

@@ -128,8 +128,7 @@ class Simulation {
   /// counts active allocated pods, which leave out releasing ones).
   [[nodiscard]] JobKey key_of(JobId id, PodId head) const {
     const JobInfo& j = job(id);
-    return JobKey{
-        -j.priority, state_.elastic_rank(j, false), j.creation_us, j.name_rank, id, head, 0, false};
+    return JobKey{-j.priority, state_.elastic_rank(j, false), j.creation_us, j.name_rank, id, head};
   }
 
   /// One AllocateJob of a victim job: its whole chunk or nothing.

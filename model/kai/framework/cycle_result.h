@@ -55,7 +55,7 @@ enum class EvictionStep {
   kJobRuledOut,      ///< the action's scope leaves the job out
   kNotReady,         ///< the gang is short of minMember
   kPreemptionDelay,  ///< PreemptionDelayNotElapsed (`detail`: until when)
-  kShapeFailed,      ///< a task of the same shape already failed in this action
+  kShapeFailed,      ///< the scheduling signatures skip it (job_representatives.h)
   kGateClosed,       ///< the action's gate (`detail`: the arithmetic)
   kFailedBefore,     ///< consolidation: the shape failed before and nothing was freed since
   kNoScenario,       ///< the solver found no valid scenario among `victims` victim jobs

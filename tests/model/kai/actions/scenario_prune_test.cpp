@@ -74,5 +74,24 @@ TEST_CASE("no gain: the task fits nowhere and the victims' nodes reject it stati
   CHECK_FALSE(prune.active());
 }
 
+TEST_CASE("the scenario given as its victim jobs gets the same answers as its victim list") {
+  ClusterState state = cluster();
+  ScenarioPrune prune(state);
+  prune.begin(pod_id(state, "want-a"));
+  const PodId b0 = pod_id(state, "b-0");
+  const PodId a0 = pod_id(state, "a-0");
+  std::vector<std::vector<PodId>> by_job(state.jobs.size());
+  by_job[state.pod(b0).job.index()].push_back(b0);
+  by_job[state.pod(a0).job.index()].push_back(a0);
+  prune.add(b0);
+  prune.add(a0);
+  // As in the test above: b-0 alone (zone b) cannot help, a-0 (zone a) can.
+  CHECK(prune.fails(std::vector<JobId>{state.pod(b0).job}, by_job, [] { return true; }));
+  CHECK_FALSE(prune.fails(std::vector<JobId>{state.pod(a0).job}, by_job, [] { return true; }));
+  CHECK_FALSE(prune.fails(std::vector<JobId>{state.pod(b0).job, state.pod(a0).job}, by_job,
+                          [] { return true; }));
+  prune.end();
+}
+
 }  // namespace
 }  // namespace drasim::model
