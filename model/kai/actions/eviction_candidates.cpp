@@ -125,11 +125,9 @@ void EvictionCandidates::for_each_pending(
         return ok;
       };
   JobPicker picker(
-      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); },
-      // A job the scheduling signatures skip is dropped without being ordered: it would stay
-      // skipped until its turn (job_representatives.h). While tracing, it takes its turn so
-      // the steps are reported in KAI's order.
-      [this, tracing](const JobKey& key) { return !tracing && skip_signature(key.job); }, keep,
+      // A job the scheduling signatures skip still takes its queue turn: until then its request
+      // ranks its queue, as in KAI.
+      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); }, keep,
       queue_ok);
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();

@@ -20,13 +20,12 @@ void JobPicker::Work::pop() {
   head_request.reset();
 }
 
-JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled settled,
+JobPicker::JobPicker(const Session& session, NextRequest next_request,
                      const std::function<bool(const JobKey&)>& keep,
                      const std::function<bool(QueueId)>& keep_queue,
                      const std::vector<JobKey>& extra)
     : session_(session),
       next_request_(std::move(next_request)),
-      settled_(std::move(settled)),
       work_(session.state.queues.size()),
       best_(session.state.queues.size()),
       fresh_(session.state.queues.size(), false) {
@@ -48,9 +47,6 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request, Settled s
 
 std::optional<JobPicker::Best> JobPicker::head_of(size_t leaf) {
   Work& w = work_[leaf];
-  while (!w.empty() && settled_ && !session_.state.reference && settled_(w.head())) {
-    w.pop();
-  }
   if (w.empty()) {
     return std::nullopt;
   }

@@ -19,15 +19,11 @@ class JobPicker {
  public:
   /// The request of a job's next chunk (what the queue order adds to its queue's allocation).
   using NextRequest = std::function<QuotaVector(const JobKey&)>;
-  /// Jobs the caller settles without a queue turn (their order cannot matter); they are dropped
-  /// when they reach the head of their queue.
-  using Settled = std::function<bool(const JobKey&)>;
-
   /// Snapshots the pending index, keeping the jobs `keep` accepts (all when empty).
   /// Whole leaf queues `keep_queue` rejects are left out without looking at their jobs.
   /// `extra` adds jobs the index does not hold (the eviction solver's victims, whose evicted
   /// pods count as pending in its simulation).
-  JobPicker(const Session& session, NextRequest next_request, Settled settled = {},
+  JobPicker(const Session& session, NextRequest next_request,
             const std::function<bool(const JobKey&)>& keep = {},
             const std::function<bool(QueueId)>& keep_queue = {},
             const std::vector<JobKey>& extra = {});
@@ -78,7 +74,6 @@ class JobPicker {
 
   const Session& session_;
   NextRequest next_request_;
-  Settled settled_;
   std::vector<Work> work_;  ///< by QueueId (only leaves hold jobs)
   /// By QueueId: the best pending job below the queue, valid while `fresh_` is set.
   std::vector<std::optional<Best>> best_;

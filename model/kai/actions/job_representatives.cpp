@@ -64,17 +64,17 @@ bool JobRepresentatives::footprint_smaller(const std::vector<ResourceVector>& jo
 bool JobRepresentatives::easier(const ClusterState& state, JobId job,
                                 const std::vector<uint32_t>& key) const {
   const auto it = representatives_.find(key);
-  return it == representatives_.end() || easier_than(pending_requests(state, job), it->second);
+  return it == representatives_.end()
+         || easier_than(pending_requests(state, job), pending_requests(state, it->second));
 }
 
 void JobRepresentatives::update(const ClusterState& state, JobId job,
                                 const std::vector<uint32_t>& key) {
-  std::vector<ResourceVector> requests = pending_requests(state, job);
   const auto it = representatives_.find(key);
   if (it == representatives_.end()) {
-    representatives_.emplace(key, std::move(requests));
-  } else if (footprint_smaller(requests, it->second)) {
-    it->second = std::move(requests);
+    representatives_.emplace(key, job);
+  } else if (footprint_smaller(pending_requests(state, job), pending_requests(state, it->second))) {
+    it->second = job;
   }
 }
 

@@ -10,9 +10,9 @@
 /// order when two vectors are incomparable; drasim sorts them lexicographically by resource
 /// slot, which agrees with it whenever the vectors are comparable.
 ///
-/// Once a job is not easier than a representative it stays so: a representative is replaced
-/// only by a job whose sorted vectors are each at most its own, and fewer or as many. So the
-/// job order may drop such a job as soon as it reaches the head of its queue.
+/// As in KAI the representative is a job, and its pending pods are read at each comparison:
+/// they can change within the action (an elastic job that is also a victim may get pending pods
+/// placed by another job's scenario), so is whether a job is easier.
 
 #include "model/cluster/cluster_state.h"
 
@@ -29,7 +29,7 @@ class JobRepresentatives {
   [[nodiscard]] bool easier(const ClusterState& state, JobId job,
                             const std::vector<uint32_t>& key) const;
   /// KAI UpdateRepresentative: the failed job becomes the key's representative when there is
-  /// none or its footprint is smaller.
+  /// none or its pending pods' footprint is smaller than the representative's now.
   void update(const ClusterState& state, JobId job, const std::vector<uint32_t>& key);
 
   void clear() { representatives_.clear(); }
@@ -44,7 +44,7 @@ class JobRepresentatives {
                                               const std::vector<ResourceVector>& representative);
 
  private:
-  std::map<std::vector<uint32_t>, std::vector<ResourceVector>> representatives_;
+  std::map<std::vector<uint32_t>, JobId> representatives_;
 };
 
 }  // namespace drasim::model

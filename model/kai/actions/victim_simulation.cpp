@@ -54,7 +54,7 @@ class Simulation {
       extra.push_back(key_of(preemptor_, tasks_.front()));
     }
     JobPicker picker(
-        session_, [&](const JobKey& key) { return chunk_request(state_, chunk_of(key.job)); }, {},
+        session_, [&](const JobKey& key) { return chunk_request(state_, chunk_of(key.job)); },
         [&](const JobKey& key) { return !is_victim(key.job); }, in_play, extra);
     size_t left = victims_.size() + 1;
     bool placed = false;

@@ -1,6 +1,7 @@
 #include "model/kai/framework/job_signatures.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace drasim::model {
 namespace {
@@ -50,7 +51,11 @@ std::vector<uint32_t> pod_set_signature(const ClusterState& state, const std::ve
 std::vector<uint32_t> job_signature(const ClusterState& state, const JobInfo& job) {
   std::vector<std::vector<uint32_t>> sets;
   if (!job.subgroups) {
-    std::vector<uint32_t> chain;
+    // KAI's default pod set has no constraint of its own; its parent, the root, has the
+    // PodGroup's. The chain's length comes first, so the pods' classes cannot be read as part
+    // of it.
+    std::vector<uint32_t> chain{2};
+    append_topology(chain, std::nullopt);
     append_topology(chain, job.topology);
     sets.push_back(pod_set_signature(state, job.pods, std::move(chain)));
   } else {
@@ -68,11 +73,12 @@ std::vector<uint32_t> job_signature(const ClusterState& state, const JobInfo& jo
       if (!tree.node(i).leaf) {
         continue;
       }
-      std::vector<uint32_t> chain;
+      std::vector<uint32_t> chain{0};
       for (int32_t n = static_cast<int32_t>(i); n >= 0;
            n = tree.node(static_cast<size_t>(n)).parent) {
         const SubGroupNode& node = tree.node(static_cast<size_t>(n));
         append_topology(chain, node.parent < 0 ? job.topology : node.topology);
+        ++chain.front();
       }
       sets.push_back(pod_set_signature(state, by_leaf[i], std::move(chain)));
     }
