@@ -115,5 +115,20 @@ TEST_CASE("job signatures: active allocated pods leave the signature, and it is 
   CHECK(signatures.of(pair) == before);
 }
 
+TEST_CASE("the representative's pending pods are read at each comparison, as KAI reads them") {
+  ClusterState state = signature_cluster();
+  JobRepresentatives reps;
+  const std::vector<uint32_t> key{7};  // any key: both jobs are compared under it
+  const JobId pair = state.pod(pod_id(state, "pair-0")).job;
+  const JobId a = state.pod(pod_id(state, "a")).job;
+  CHECK(reps.easier(state, a, key));  // no representative yet
+  reps.update(state, pair, key);
+  // pair fails with 2 pending pods: `a`, with 1 of the same request, is easier.
+  CHECK(reps.easier(state, a, key));
+  // Once one of pair's pods runs it has 1 pending pod, equal to a's: a is no longer easier.
+  run_on(state, "pair-0", "n");
+  CHECK_FALSE(reps.easier(state, a, key));
+}
+
 }  // namespace
 }  // namespace drasim::model
