@@ -30,8 +30,14 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
   for (const proportion::QueueShare& q : session.shares) {
     result.fair_shares.push_back({q.r[0].fair_share, q.r[1].fair_share, q.r[2].fair_share});
   }
-  // KAI computes the jobs' scheduling signatures when it takes the snapshot.
-  const JobSignatures signatures(state);
+  // KAI computes the jobs' scheduling signatures when it takes the snapshot; only the eviction
+  // actions read them.
+  std::optional<JobSignatures> signatures;
+  if (std::any_of(options.actions.begin(), options.actions.end(), [](Action a) {
+        return a == Action::kConsolidation || a == Action::kReclaim || a == Action::kPreempt;
+      })) {
+    signatures.emplace(state);
+  }
   AllocateAction allocate(session, options);
   std::optional<bool> pending;
   std::optional<EvictionCandidates> candidates;
@@ -41,7 +47,7 @@ CycleResult run_cycle(ClusterState& state, const SchedulerOptions& options, int6
                             [](const auto& jobs) { return !jobs.empty(); });
     }
     if (*pending && !candidates) {
-      candidates.emplace(session, result, signatures);
+      candidates.emplace(session, result, *signatures);
     }
     return *pending;
   };
