@@ -20,6 +20,7 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result,
       by_queue_(state_.queues.size()),
       sorted_(state_.queues.size(), 0),
       lowest_priority_(state_.queues.size()),
+      order_keys_(state_.queues.size()),
       signatures_(signatures) {
   for (const auto& jobs : snapshot_) {
     victim_queues_ += jobs.empty() ? 0U : 1U;
@@ -35,6 +36,14 @@ int64_t EvictionCandidates::lowest_victim_priority(QueueId queue) const {
     }
   }
   return lowest.value_or(0);
+}
+
+const proportion::QueueOrderKey& EvictionCandidates::order_key(QueueId queue) const {
+  proportion::QueueOrderKey& key = order_keys_[queue.index()];
+  if (key.queue == nullptr || !key.current() || state_.reference) {
+    key = session_.order_key(queue, QuotaVector{});
+  }
+  return key;
 }
 
 std::vector<EvictionCandidates::Victim>& EvictionCandidates::victims_of(QueueId queue) const {
@@ -178,10 +187,9 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
         // KAI's comparator is a rule list, not guaranteed to be a strict weak order, so the
         // next queue is selected as a heap would pop it, one at a time and only when the
         // previous queue ran out of victims (a solver that succeeds early orders nothing more).
-        const QuotaVector none{};
         auto last = queues.begin();
         for (auto it = queues.begin() + 1; it != queues.end(); ++it) {
-          if (session_.queue_before(*last, none, *it, none)) {
+          if (proportion::queue_before(order_key(*last), order_key(*it))) {
             last = it;
           }
         }

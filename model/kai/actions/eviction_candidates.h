@@ -99,6 +99,9 @@ class EvictionCandidates {
   /// never look at most queues' victims).
   std::vector<Victim>& victims_of(QueueId queue) const;
 
+  /// The queue's side of the victim queue order as its allocation stands.
+  const proportion::QueueOrderKey& order_key(QueueId queue) const;
+
   Session& session_;
   ClusterState& state_;
   int64_t now_us_;
@@ -113,6 +116,9 @@ class EvictionCandidates {
   mutable std::vector<std::vector<Victim>> by_queue_;
   mutable std::vector<size_t> sorted_;
   mutable std::vector<std::optional<int64_t>> lowest_priority_;
+  /// By QueueId: the queue's side of the victim queue order (no next job), worked out again
+  /// when its allocation has moved.
+  mutable std::vector<proportion::QueueOrderKey> order_keys_;
   size_t victim_queues_ = 0;
   const JobSignatures& signatures_;
   JobRepresentatives representatives_;

@@ -28,6 +28,7 @@
 #include "model/kai/actions/allocate.h"
 #include "model/kai/actions/feasible_nodes.h"
 #include "model/kai/actions/scenario_prune.h"
+#include "model/kai/actions/victim_simulation.h"
 #include "model/kai/framework/cycle_result.h"
 #include "model/kai/framework/session.h"
 #include "model/kai/framework/statement.h"
@@ -141,6 +142,7 @@ class EvictionSolver {
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes
   ScenarioPrune prune_;                ///< active in a solve that can use it
+  PendingRequests pending_;            ///< the action's pending jobs' requests
   ScenarioLog* record_ = nullptr;      ///< see record
 };
 

@@ -1,5 +1,7 @@
 #include "model/kai/actions/job_picker.h"
 
+#include "model/k8s/assert.h"
+
 #include <algorithm>
 
 namespace drasim::model {
@@ -28,6 +30,7 @@ JobPicker::JobPicker(const Session& session, NextRequest next_request,
       next_request_(std::move(next_request)),
       work_(session.state.queues.size()),
       best_(session.state.queues.size()),
+      key_(session.state.queues.size()),
       fresh_(session.state.queues.size(), false) {
   for (size_t q = 0; q < work_.size(); ++q) {
     if (keep_queue && !keep_queue(QueueId::from_index(q))) {
@@ -61,6 +64,9 @@ std::optional<JobPicker::Best> JobPicker::best_in(QueueId queue) {
   if (!fresh_[q]) {
     const std::vector<QueueId>& below = session_.children[q];
     best_[q] = below.empty() ? head_of(q) : best_of(below);
+    if (best_[q]) {
+      key_[q] = session_.order_key(queue, best_[q]->request);
+    }
     fresh_[q] = true;
   }
   return best_[q];
@@ -70,6 +76,7 @@ void JobPicker::invalidate(QueueId queue) {
   for (QueueId id = queue; id.valid(); id = session_.state.queues[id.index()].parent) {
     fresh_[id.index()] = false;
   }
+  root_fresh_ = false;
 }
 
 std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& level) {
@@ -80,7 +87,11 @@ std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& le
     if (!candidate) {
       continue;
     }
-    if (!best || session_.queue_before(q, candidate->request, *best_queue, best->request)) {
+#ifndef NDEBUG
+    DRASIM_ASSERT(key_[q.index()].current(),
+                  "every change of a queue's allocation invalidates it in the job order");
+#endif
+    if (!best || proportion::queue_before(key_[q.index()], key_[best_queue->index()])) {
       best = candidate;
       best_queue = q;
     }
@@ -89,17 +100,28 @@ std::optional<JobPicker::Best> JobPicker::best_of(const std::vector<QueueId>& le
 }
 
 std::optional<JobKey> JobPicker::pop() {
-  if (session_.state.reference) {
+  const bool reference = session_.state.reference;
+  if (reference) {
     std::fill(fresh_.begin(), fresh_.end(), false);  // the whole descent, every time
+    root_fresh_ = false;
   }
-  const std::optional<Best> best = best_of(session_.top_level);
-  if (!best) {
+  if (!root_fresh_) {
+    root_ = best_of(session_.top_level);
+    root_fresh_ = true;
+  }
+  if (!root_) {
     return std::nullopt;
   }
-  Work& w = work_[best->leaf];
+  const size_t leaf = root_->leaf;
+  Work& w = work_[leaf];
   const JobKey key = w.head();
   w.pop();
-  invalidate(QueueId::from_index(best->leaf));
+  // Every choice on the leaf's path holds {leaf, request}: they stay right when the new head
+  // asks for the same request.
+  const std::optional<Best> next = reference ? std::nullopt : head_of(leaf);
+  if (!next || next->request != root_->request) {
+    invalidate(QueueId::from_index(leaf));
+  }
   return key;
 }
 

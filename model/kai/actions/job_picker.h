@@ -35,7 +35,9 @@ class JobPicker {
   void push_back(const JobKey& key);
 
   /// The queue's shares changed (Session::refresh): its choices and its ancestors' are redone
-  /// at the next pop. Choices of untouched subtrees are kept between pops.
+  /// at the next pop. Choices of untouched subtrees are kept between pops. A pop whose leaf's
+  /// next job asks for the same request as the job it popped changes no choice (the queue
+  /// order sees queues and requests only), so the next pop takes that job without a descent.
   void invalidate(QueueId queue);
 
   /// A queue that competed with the last popped job's queue at one level of its path, with the
@@ -75,9 +77,13 @@ class JobPicker {
   const Session& session_;
   NextRequest next_request_;
   std::vector<Work> work_;  ///< by QueueId (only leaves hold jobs)
-  /// By QueueId: the best pending job below the queue, valid while `fresh_` is set.
+  /// By QueueId: the best pending job below the queue and the queue's side of the queue
+  /// order with that job's request, valid while `fresh_` is set.
   std::vector<std::optional<Best>> best_;
+  std::vector<proportion::QueueOrderKey> key_;
   std::vector<bool> fresh_;
+  std::optional<Best> root_;  ///< best_of(top_level), valid while `root_fresh_` is set
+  bool root_fresh_ = false;
 };
 
 }  // namespace drasim::model

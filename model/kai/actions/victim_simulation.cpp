@@ -11,13 +11,15 @@ namespace {
 class Simulation {
  public:
   Simulation(Session& session, AllocateAction& placer, JobId preemptor,
-             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted)
+             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+             PendingRequests& pending)
       : session_(session),
         state_(session.state),
         placer_(placer),
         preemptor_(preemptor),
         tasks_(tasks),
-        evicted_(evicted) {
+        evicted_(evicted),
+        pending_(pending) {
     std::sort(evicted_.begin(), evicted_.end());
     for (const PodId p : evicted_) {
       victims_.push_back(state_.pod(p).job);
@@ -54,7 +56,7 @@ class Simulation {
       extra.push_back(key_of(preemptor_, tasks_.front()));
     }
     JobPicker picker(
-        session_, [&](const JobKey& key) { return chunk_request(state_, chunk_of(key.job)); },
+        session_, [&](const JobKey& key) { return request_of(key.job); },
         [&](const JobKey& key) { return !is_victim(key.job); }, in_play, extra);
     size_t left = victims_.size() + 1;
     bool placed = false;
@@ -117,11 +119,17 @@ class Simulation {
     return candidates;
   }
 
-  [[nodiscard]] std::vector<PodId> chunk_of(JobId id) const {
+  /// The request of the job's next chunk: the preemptor's tasks, a victim's tasks as they
+  /// stand now, or a pending job's next tasks (the same in every scenario of the solve).
+  [[nodiscard]] QuotaVector request_of(JobId id) const {
     if (id == preemptor_) {
-      return tasks_;
+      return chunk_request(state_, tasks_);
     }
-    return is_victim(id) ? tasks_of(id) : placer_.tasks_to_allocate(job(id));
+    if (is_victim(id)) {
+      return chunk_request(state_, tasks_of(id));
+    }
+    return pending_.get(state_, id,
+                        [&] { return chunk_request(state_, placer_.tasks_to_allocate(job(id))); });
   }
 
   /// The job order key of a victim job as it stands with its pods evicted (the elastic rank
@@ -150,14 +158,15 @@ class Simulation {
   const std::vector<PodId>& tasks_;
   std::vector<PodId> evicted_;
   std::vector<JobId> victims_;
+  PendingRequests& pending_;
 };
 
 }  // namespace
 
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                           Statement& stmt) {
-  return Simulation(session, placer, preemptor, tasks, evicted).run(stmt);
+                           PendingRequests& pending, Statement& stmt) {
+  return Simulation(session, placer, preemptor, tasks, evicted, pending).run(stmt);
 }
 
 }  // namespace drasim::model

@@ -74,4 +74,8 @@ bool Session::queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
                                   to_amounts(b_next), total);
 }
 
+proportion::QueueOrderKey Session::order_key(QueueId queue, const QuotaVector& next) const {
+  return proportion::order_key({shares[queue.index()], to_amounts(next)}, total);
+}
+
 }  // namespace drasim::model

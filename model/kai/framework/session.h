@@ -8,6 +8,7 @@
 
 #include "model/cluster/cluster_state.h"
 #include "model/kai/framework/cycle_result.h"
+#include "model/kai/plugins/proportion/queue_order.h"
 #include "model/kai/plugins/proportion/queue_share.h"
 
 #include <cstdint>
@@ -55,6 +56,9 @@ class Session {
   /// KAI's queue order (proportion plugin) between two queues given their next jobs' requests.
   [[nodiscard]] bool queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
                                   const QuotaVector& b_next) const;
+  /// One side of the queue order worked out, to be compared many times (valid while its
+  /// `current()` holds).
+  [[nodiscard]] proportion::QueueOrderKey order_key(QueueId queue, const QuotaVector& next) const;
 };
 
 }  // namespace drasim::model

@@ -52,73 +52,86 @@ std::optional<QueueOrderVerdict> prefer_smaller(QueueOrderRule rule, double l, d
   return QueueOrderVerdict{rule, l < r, l, r};
 }
 
-std::optional<QueueOrderVerdict> first_difference(const QueueOrderSide& l, const QueueOrderSide& r,
-                                                  const Amounts& total) {
+std::optional<QueueOrderVerdict> first_difference(const QueueOrderKey& l, const QueueOrderKey& r) {
   using Rule = QueueOrderRule;
-  if (auto d = prefer(Rule::kOverUtilised, !over_utilised(l.queue), !over_utilised(r.queue))) {
+  if (auto d = prefer(Rule::kOverUtilised, !l.over_utilised, !r.over_utilised)) {
     return d;
   }
-  if (auto d = prefer(Rule::kStarved, starved(l), starved(r))) {
+  if (auto d = prefer(Rule::kStarved, l.starved, r.starved)) {
     return d;
   }
-  if (l.queue.priority != r.queue.priority) {
-    return QueueOrderVerdict{Rule::kPriority, l.queue.priority > r.queue.priority,
-                             static_cast<double>(l.queue.priority),
-                             static_cast<double>(r.queue.priority)};
+  if (l.queue->priority != r.queue->priority) {
+    return QueueOrderVerdict{Rule::kPriority, l.queue->priority > r.queue->priority,
+                             static_cast<double>(l.queue->priority),
+                             static_cast<double>(r.queue->priority)};
   }
-  if (auto d = prefer(Rule::kZeroShare, !holds_without_share(l), !holds_without_share(r))) {
+  if (auto d = prefer(Rule::kZeroShare, !l.holds_without_share, !r.holds_without_share)) {
     return d;
   }
-  const auto with_job = [&](const QueueOrderSide& side) {
-    const Amounts allocated = field_of(side.queue, &ResourceShare::allocated);
-    return dominant_resource_share(
-        side.queue, minus(plus(allocated, side.next_job), side.victims_taken), total);
-  };
-  if (auto d = prefer_smaller(Rule::kShareWithJob, with_job(l), with_job(r))) {
+  if (auto d = prefer_smaller(Rule::kShareWithJob, l.share_with_job, r.share_with_job)) {
     return d;
   }
-  if (auto d = prefer_smaller(Rule::kShare, dominant_resource_share(l.queue, total),
-                              dominant_resource_share(r.queue, total))) {
+  if (auto d = prefer_smaller(Rule::kShare, l.share, r.share)) {
     return d;
   }
-  const Amounts l_allocatable = allocatable_shares(l.queue);
-  const Amounts r_allocatable = allocatable_shares(r.queue);
   if (auto d = prefer(Rule::kAllocatableShares,
-                      less_in_at_least_one(l_allocatable, r_allocatable)
-                          && less_equal(l_allocatable, r_allocatable),
-                      less_in_at_least_one(r_allocatable, l_allocatable)
-                          && less_equal(r_allocatable, l_allocatable))) {
+                      less_in_at_least_one(l.allocatable, r.allocatable)
+                          && less_equal(l.allocatable, r.allocatable),
+                      less_in_at_least_one(r.allocatable, l.allocatable)
+                          && less_equal(r.allocatable, l.allocatable))) {
     return d;
   }
-  if (l.queue.creation_order != r.queue.creation_order) {
-    return QueueOrderVerdict{Rule::kCreation, l.queue.creation_order < r.queue.creation_order};
+  if (l.queue->creation_order != r.queue->creation_order) {
+    return QueueOrderVerdict{Rule::kCreation, l.queue->creation_order < r.queue->creation_order};
   }
-  if (l.queue.name != r.queue.name) {
-    return QueueOrderVerdict{Rule::kName, l.queue.name < r.queue.name};
+  if (l.queue->name != r.queue->name) {
+    return QueueOrderVerdict{Rule::kName, l.queue->name < r.queue->name};
   }
   return std::nullopt;
 }
 
 }  // namespace
 
-bool queue_before(const QueueOrderSide& l, const QueueOrderSide& r, const Amounts& cluster_total) {
-  const std::optional<QueueOrderVerdict> d = first_difference(l, r, cluster_total);
+bool QueueOrderKey::current() const {
+  return field_of(*queue, &ResourceShare::allocated) == allocated;
+}
+
+QueueOrderKey order_key(const QueueOrderSide& side, const Amounts& cluster_total) {
+  QueueOrderKey k;
+  k.queue = &side.queue;
+  k.next_job = side.next_job;
+  k.allocated = field_of(side.queue, &ResourceShare::allocated);
+  k.over_utilised = over_utilised(side.queue);
+  k.starved = starved(side);
+  k.holds_without_share = holds_without_share(side);
+  k.share_with_job = dominant_resource_share(
+      side.queue, minus(plus(k.allocated, side.next_job), side.victims_taken), cluster_total);
+  k.share = dominant_resource_share(side.queue, cluster_total);
+  k.allocatable = allocatable_shares(side.queue);
+  return k;
+}
+
+bool queue_before(const QueueOrderKey& l, const QueueOrderKey& r) {
+  const std::optional<QueueOrderVerdict> d = first_difference(l, r);
   return d && d->left_first;
+}
+
+QueueOrderVerdict queue_order_verdict(const QueueOrderKey& l, const QueueOrderKey& r) {
+  return first_difference(l, r).value_or(QueueOrderVerdict{});
+}
+
+bool queue_before(const QueueOrderSide& l, const QueueOrderSide& r, const Amounts& cluster_total) {
+  return queue_before(order_key(l, cluster_total), order_key(r, cluster_total));
 }
 
 QueueOrderVerdict queue_order_verdict(const QueueOrderSide& l, const QueueOrderSide& r,
                                       const Amounts& cluster_total) {
-  return first_difference(l, r, cluster_total).value_or(QueueOrderVerdict{});
+  return queue_order_verdict(order_key(l, cluster_total), order_key(r, cluster_total));
 }
 
 bool queue_before(const QueueShare& l, const Amounts& l_next_job, const QueueShare& r,
                   const Amounts& r_next_job, const Amounts& cluster_total) {
   return queue_before(QueueOrderSide{l, l_next_job}, QueueOrderSide{r, r_next_job}, cluster_total);
-}
-
-bool victim_queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
-                         const Amounts& cluster_total) {
-  return queue_before(r, l, cluster_total);
 }
 
 }  // namespace drasim::model::proportion

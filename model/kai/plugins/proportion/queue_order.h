@@ -74,10 +74,29 @@ struct QueueOrderVerdict {
 [[nodiscard]] bool queue_before(const QueueShare& l, const Amounts& l_next_job, const QueueShare& r,
                                 const Amounts& r_next_job, const Amounts& cluster_total);
 
-/// Victim order: the queue that would be scheduled last gives victims first. KAI negates the
-/// comparator (framework `VictimQueueOrderFn`); with drasim's total order that equals swapping
-/// the sides for distinct queues, and swapping keeps a queue from going before itself.
-[[nodiscard]] bool victim_queue_before(const QueueOrderSide& l, const QueueOrderSide& r,
-                                       const Amounts& cluster_total);
+/// One side with every value the rules read worked out, so that a side compared many times
+/// (the best job of a queue in the job order, a victim queue) works them out once. Inside a
+/// session only a queue's allocation moves; `allocated` is the one the values were worked out
+/// from.
+struct QueueOrderKey {
+  const QueueShare* queue = nullptr;
+  Amounts next_job{};
+  Amounts allocated{};
+  bool over_utilised = false;
+  bool starved = false;
+  bool holds_without_share = false;
+  double share_with_job = 0;  ///< rule 5
+  double share = 0;           ///< rule 6
+  Amounts allocatable{};      ///< rule 7
+
+  /// The values still hold: the queue's allocation has not moved since.
+  [[nodiscard]] bool current() const;
+};
+
+[[nodiscard]] QueueOrderKey order_key(const QueueOrderSide& side, const Amounts& cluster_total);
+
+/// `queue_before` and `queue_order_verdict` on worked-out sides (the same rules).
+[[nodiscard]] bool queue_before(const QueueOrderKey& l, const QueueOrderKey& r);
+[[nodiscard]] QueueOrderVerdict queue_order_verdict(const QueueOrderKey& l, const QueueOrderKey& r);
 
 }  // namespace drasim::model::proportion

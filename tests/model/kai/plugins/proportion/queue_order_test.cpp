@@ -99,10 +99,22 @@ TEST_CASE("proportion: queue order rule 8, older first, then name") {
   CHECK_FALSE(before(newer, kNone, newer, kNone));
 }
 
-TEST_CASE("proportion: victim order is the queue order reversed") {
-  const QueueShare small = gpu_queue("z", 1, 0, 4, 1);
+TEST_CASE("proportion: a worked-out side orders as the side, until its allocation moves") {
+  QueueShare small = gpu_queue("z", 1, 0, 4, 1);
   const QueueShare large = gpu_queue("a", 0, 0, 4, 3);
-  // `large` would be scheduled after `small` (rule 6: 3/4 > 1/4), so it gives victims first.
-  CHECK(victim_queue_before(QueueOrderSide{large}, QueueOrderSide{small}, kTotal));
-  CHECK_FALSE(victim_queue_before(QueueOrderSide{small}, QueueOrderSide{large}, kTotal));
+  const Amounts one{0, 0, 1};
+  const QueueOrderKey small_key = order_key(QueueOrderSide{small, one}, kTotal);
+  const QueueOrderKey large_key = order_key(QueueOrderSide{large, kNone}, kTotal);
+  // Rule 5 divides by the allocatable share (the fair share, 4 GPUs): small with its job holds
+  // 2 GPUs (0.5), large 3 (0.75).
+  CHECK(small_key.share_with_job == 0.5);
+  CHECK(large_key.share_with_job == 0.75);
+  CHECK(queue_before(small_key, large_key));
+  CHECK_FALSE(queue_before(large_key, small_key));
+  CHECK(queue_order_verdict(small_key, large_key).rule == QueueOrderRule::kShareWithJob);
+  CHECK(small_key.current());
+  // Three more GPUs for small: the key no longer holds (rule 5 would now say 5/4 against 3/4).
+  small.r[kGpu].allocated = 4;
+  CHECK_FALSE(small_key.current());
+  CHECK(before(large, kNone, small, one));
 }
