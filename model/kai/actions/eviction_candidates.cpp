@@ -279,7 +279,7 @@ std::vector<uint32_t> EvictionCandidates::representative_key(JobId job) const {
   std::vector<uint32_t> key{action_ == Action::kConsolidation
                                 ? std::numeric_limits<uint32_t>::max()
                                 : static_cast<uint32_t>(state_.jobs[job.index()].queue.index())};
-  const std::vector<uint32_t>& signature = signatures_.of(job);
+  const std::vector<uint32_t> signature = signatures_.of(job);
   key.insert(key.end(), signature.begin(), signature.end());
   return key;
 }

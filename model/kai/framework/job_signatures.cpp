@@ -25,92 +25,106 @@ void append_topology(std::vector<uint32_t>& out, const std::optional<JobTopology
   out.push_back(t ? level(t->preferred) : 0U);
 }
 
-/// One pod set's signature: empty when every pod is active allocated.
-std::vector<uint32_t> pod_set_signature(const ClusterState& state, const std::vector<PodId>& pods,
-                                        std::vector<uint32_t> topology_chain) {
-  std::vector<uint32_t> classes;
-  bool all_active = true;
+/// Appends one pod set's signature with its length first: its topology chain, then the sorted
+/// signature classes of its pods that are not active allocated; empty (length 0) when every
+/// pod is active allocated.
+void append_pod_set(const ClusterState& state, const std::vector<PodId>& pods,
+                    const std::vector<uint32_t>& chain, std::vector<uint32_t>& out) {
+  const size_t head = out.size();
+  out.push_back(0);
+  out.insert(out.end(), chain.begin(), chain.end());
+  const size_t classes = out.size();
   for (const PodId p : pods) {
     const PodPhase phase = state.pod(p).phase;
-    if (!in_snapshot(phase)) {
-      continue;
-    }
-    if (!active_allocated(phase)) {
-      all_active = false;
-      classes.push_back(state.spec_of(p).signature_class);
+    if (in_snapshot(phase) && !active_allocated(phase)) {
+      out.push_back(state.spec_of(p).signature_class);
     }
   }
-  if (all_active) {
-    return {};
+  if (out.size() == classes) {
+    out.resize(head + 1);  // every pod active allocated: the empty pod set
+    return;
   }
-  std::sort(classes.begin(), classes.end());
-  topology_chain.insert(topology_chain.end(), classes.begin(), classes.end());
-  return topology_chain;
+  std::sort(out.begin() + static_cast<std::ptrdiff_t>(classes), out.end());
+  out[head] = static_cast<uint32_t>(out.size() - head - 1);
 }
 
-std::vector<uint32_t> job_signature(const ClusterState& state, const JobInfo& job) {
-  std::vector<std::vector<uint32_t>> sets;
+/// Appends the job's signature to `out`: its pod sets' signatures, each with its length first
+/// (so different splits never collide), in sorted order.
+void append_job_signature(const ClusterState& state, const JobInfo& job,
+                          std::vector<uint32_t>& chain, std::vector<uint32_t>& out) {
   if (!job.subgroups) {
-    // KAI's default pod set has no constraint of its own; its parent, the root, has the
-    // PodGroup's. The chain's length comes first, so the pods' classes cannot be read as part
-    // of it.
-    std::vector<uint32_t> chain{2};
+    // One pod set, written in place (most jobs; this runs for every pending job at every
+    // session). KAI's default pod set has no constraint of its own; its parent, the root, has
+    // the PodGroup's. The chain's length comes first, so the pods' classes cannot be read as
+    // part of it.
+    chain.assign(1, 2);
     append_topology(chain, std::nullopt);
     append_topology(chain, job.topology);
-    sets.push_back(pod_set_signature(state, job.pods, std::move(chain)));
-  } else {
-    // Each leaf is a pod set; its constraint chain runs from the leaf up to the root, whose
-    // constraint is the PodGroup's own.
-    const SubGroupTree& tree = *job.subgroups;
-    std::vector<std::vector<PodId>> by_leaf(tree.nodes().size());
-    for (const PodId p : job.pods) {
-      const int32_t leaf = state.pod(p).subgroup;
-      if (leaf >= 0) {
-        by_leaf[static_cast<size_t>(leaf)].push_back(p);
-      }
+    append_pod_set(state, job.pods, chain, out);
+    return;
+  }
+  // Each leaf is a pod set; its constraint chain runs from the leaf up to the root, whose
+  // constraint is the PodGroup's own.
+  const SubGroupTree& tree = *job.subgroups;
+  std::vector<std::vector<PodId>> by_leaf(tree.nodes().size());
+  for (const PodId p : job.pods) {
+    const int32_t leaf = state.pod(p).subgroup;
+    if (leaf >= 0) {
+      by_leaf[static_cast<size_t>(leaf)].push_back(p);
     }
-    for (size_t i = 0; i < tree.nodes().size(); ++i) {
-      if (!tree.node(i).leaf) {
-        continue;
-      }
-      std::vector<uint32_t> chain{0};
-      for (int32_t n = static_cast<int32_t>(i); n >= 0;
-           n = tree.node(static_cast<size_t>(n)).parent) {
-        const SubGroupNode& node = tree.node(static_cast<size_t>(n));
-        append_topology(chain, node.parent < 0 ? job.topology : node.topology);
-        ++chain.front();
-      }
-      sets.push_back(pod_set_signature(state, by_leaf[i], std::move(chain)));
+  }
+  std::vector<std::vector<uint32_t>> sets;
+  for (size_t i = 0; i < tree.nodes().size(); ++i) {
+    if (!tree.node(i).leaf) {
+      continue;
     }
+    chain.assign(1, 0);
+    for (int32_t n = static_cast<int32_t>(i); n >= 0;
+         n = tree.node(static_cast<size_t>(n)).parent) {
+      const SubGroupNode& node = tree.node(static_cast<size_t>(n));
+      append_topology(chain, node.parent < 0 ? job.topology : node.topology);
+      ++chain.front();
+    }
+    append_pod_set(state, by_leaf[i], chain, sets.emplace_back());
   }
   std::sort(sets.begin(), sets.end());
-  // Flattened with each set's length first, so different splits never collide.
-  std::vector<uint32_t> out;
-  for (const std::vector<uint32_t>& s : sets) {
-    out.push_back(static_cast<uint32_t>(s.size()));
-    out.insert(out.end(), s.begin(), s.end());
+  for (const std::vector<uint32_t>& set : sets) {
+    out.insert(out.end(), set.begin(), set.end());
   }
-  return out;
 }
 
 }  // namespace
 
-JobSignatures::JobSignatures(const ClusterState& state) : slot_(state.jobs.size(), 0) {
+JobSignatures::JobSignatures(const ClusterState& state) {
+  std::vector<uint32_t> chain;  // scratch
+  size_t pending = 0;
+  for (const auto& queue : state.pending_by_queue) {
+    pending += queue.size();
+  }
+  // One allocation each (a one-pod job's signature is 9 numbers): growing them would copy.
+  entries_.reserve(pending);
+  flat_.reserve(pending * 9);
   for (const auto& jobs : state.pending_by_queue) {
     for (const JobKey& key : jobs) {
-      const size_t i = key.job.index();
-      if (slot_[i] == 0) {
-        signatures_.push_back(job_signature(state, state.jobs[i]));
-        slot_[i] = static_cast<uint32_t>(signatures_.size());
-      }
+      // A job is indexed once, under its own queue.
+      const auto begin = static_cast<uint32_t>(flat_.size());
+      append_job_signature(state, state.jobs[key.job.index()], chain, flat_);
+      entries_.push_back(
+          {static_cast<uint32_t>(key.job.index()), begin, static_cast<uint32_t>(flat_.size())});
     }
   }
+  std::sort(entries_.begin(), entries_.end(),
+            [](const Entry& a, const Entry& b) { return a.job < b.job; });
 }
 
-const std::vector<uint32_t>& JobSignatures::of(JobId job) const {
-  static const std::vector<uint32_t> kNone;
-  const size_t i = job.index();
-  return i < slot_.size() && slot_[i] != 0 ? signatures_[slot_[i] - 1] : kNone;
+std::vector<uint32_t> JobSignatures::of(JobId job) const {
+  const auto i = static_cast<uint32_t>(job.index());
+  const auto it = std::lower_bound(entries_.begin(), entries_.end(), i,
+                                   [](const Entry& e, uint32_t j) { return e.job < j; });
+  if (it == entries_.end() || it->job != i) {
+    return {};
+  }
+  return {flat_.begin() + it->begin, flat_.begin() + it->end};
 }
 
 }  // namespace drasim::model

@@ -23,11 +23,20 @@ class JobSignatures {
   explicit JobSignatures(const ClusterState& state);
 
   /// The job's signature; empty when the job had no pending pod when the session opened.
-  [[nodiscard]] const std::vector<uint32_t>& of(JobId job) const;
+  [[nodiscard]] std::vector<uint32_t> of(JobId job) const;
 
  private:
-  std::vector<uint32_t> slot_;  ///< by job index: 1 + the index into `signatures_`, 0 for none
-  std::vector<std::vector<uint32_t>> signatures_;
+  /// A job's signature: `flat_[begin, end)`. Only the pending jobs have one, sorted by job
+  /// index (a table over every job would cost a cluster-sized allocation per session), and all
+  /// of them share one buffer (this runs for every pending job at every session).
+  struct Entry {
+    uint32_t job;
+    uint32_t begin;
+    uint32_t end;
+  };
+
+  std::vector<Entry> entries_;
+  std::vector<uint32_t> flat_;
 };
 
 }  // namespace drasim::model
