@@ -39,7 +39,9 @@ std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   }
   const int64_t needed = job.active_pods < job.min_member ? job.min_member - job.active_pods : 1;
   if (needed == 1) {
-    return {*state_.first_pending(job)};
+    // A job the session pipelined whole (a victim placed again) has no pending pod left.
+    const std::optional<PodId> first = state_.first_pending(job);
+    return first ? std::vector<PodId>{*first} : std::vector<PodId>{};
   }
   std::vector<PodId> pending;
   for (const PodId p : job.pods) {

@@ -60,12 +60,12 @@ void run_action(
   EvictionSolver solver(session, placer);
   candidates.for_each_pending(
       [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
-      [&](JobId id) {
+      [&](JobId id) -> std::vector<QueueId> {
         const JobInfo& job = state.jobs[id.index()];
         const std::vector<PodId> tasks = placer.tasks_to_allocate(job);
         const QuotaVector request = chunk_request(state, tasks);
         if (tasks.empty()) {
-          return;
+          return {};
         }
         const auto gate_closed = [&] {
           if (gate.open(job, request)) {
@@ -77,17 +77,17 @@ void run_action(
           return true;
         };
         if (!gate.in_attempt && gate_closed()) {
-          return;
+          return {};
         }
         if (candidates.skip_signature(id)) {
           if (tracing) {
             candidates.trace(EvictionStep::kShapeFailed, id);
           }
-          return;
+          return {};
         }
         if (gate.in_attempt && gate_closed()) {
           candidates.remember_failure(id);
-          return;
+          return {};
         }
         const std::vector<uint32_t> shape = candidates.shape(tasks);
         if (memo) {
@@ -101,7 +101,7 @@ void run_action(
               candidates.trace(EvictionStep::kFailedBefore, id);
             }
             candidates.remember_failure(id);  // the attempt it stands for fails
-            return;
+            return {};
           }
         }
         // The wake-ups this attempt asks for are kept apart, to be remembered with a failure.
@@ -142,6 +142,7 @@ void run_action(
         if (wake_before) {
           result.wake_at(*wake_before);
         }
+        return solved ? solver.committed_queues() : std::vector<QueueId>{};
       },
       scope.queue ? [&](QueueId q) { return scope.queue(candidates, q); }
                   : std::function<bool(QueueId)>{},

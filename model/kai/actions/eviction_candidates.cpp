@@ -86,7 +86,8 @@ void EvictionCandidates::trace(EvictionStep step, JobId job, std::string detail,
 
 void EvictionCandidates::for_each_pending(
     const std::function<QuotaVector(const JobInfo&)>& next_request,
-    const std::function<void(JobId)>& attempt, const std::function<bool(QueueId)>& may_evict,
+    const std::function<std::vector<QueueId>(JobId)>& attempt,
+    const std::function<bool(QueueId)>& may_evict,
     const std::function<bool(const JobInfo&)>& job_may_evict) {
   const bool tracing = static_cast<bool>(session_.observe_eviction);
   if (victim_queues_ == 0) {
@@ -140,19 +141,10 @@ void EvictionCandidates::for_each_pending(
       queue_ok);
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
-    const size_t evicted_before = result_.evictions.size();
-    const QueueId queue = state_.jobs[key->job.index()].queue;
-    const QuotaVector allocated_before = state_.queue_usage[queue.index()].allocated;
-    attempt(key->job);
-    // Only the job's queue and its victims' queues changed (and their ancestors).
-    if (state_.queue_usage[queue.index()].allocated != allocated_before) {
-      session_.refresh(queue);
+    // The solver refreshed the shares of the queues a commit changed (the job's, its victims',
+    // and every queue it looked at: their ancestors' shares were refreshed with them).
+    for (const QueueId queue : attempt(key->job)) {
       picker.invalidate(queue);
-    }
-    for (size_t i = evicted_before; i < result_.evictions.size(); ++i) {
-      const QueueId victim = state_.jobs[state_.pod(result_.evictions[i]).job.index()].queue;
-      session_.refresh(victim);
-      picker.invalidate(victim);
     }
   }
 }

@@ -24,13 +24,14 @@ class EvictionCandidates {
   EvictionCandidates(Session& session, CycleResult& result, const JobSignatures& signatures);
 
   /// Calls `attempt` for every pending job allowed to evict, in KAI's queue and job order
-  /// (JobPicker; queue shares refreshed after every attempt). A job not ready for scheduling
+  /// (JobPicker). `attempt` returns the queues whose shares or jobs it changed (a committed
+  /// scenario's); the order is redone for them. A job not ready for scheduling
   /// or inside its preemption delay is left out (for the delay the engine is asked to wake up
   /// when it ends). `next_request` gives a job's next chunk request for the queue order.
   /// `may_evict` (when given) rules out whole leaf queues whose jobs could never find a victim
   /// and `job_may_evict` single jobs, before any of them is ordered.
   void for_each_pending(const std::function<QuotaVector(const JobInfo&)>& next_request,
-                        const std::function<void(JobId)>& attempt,
+                        const std::function<std::vector<QueueId>(JobId)>& attempt,
                         const std::function<bool(QueueId)>& may_evict = {},
                         const std::function<bool(const JobInfo&)>& job_may_evict = {});
 

@@ -113,6 +113,14 @@ void EvictionSolver::save_shares(QueueId queue) {
   }
 }
 
+std::vector<QueueId> EvictionSolver::committed_queues() const {
+  std::vector<QueueId> out;
+  for (const auto& entry : saved_) {
+    out.push_back(QueueId::from_index(entry.first));
+  }
+  return out;
+}
+
 void EvictionSolver::reset_shares() {
   for (const auto& [i, share] : saved_) {
     session_.shares[i] = share;

@@ -76,6 +76,10 @@ class EvictionSolver {
              const std::function<std::optional<JobId>()>& next_victim, const EvictionPolicy& policy,
              CycleResult& result);
 
+  /// After a solve that succeeded: the queues whose shares its commit refreshed (every queue
+  /// whose jobs it may have changed: the job's own and each potential victim's).
+  [[nodiscard]] std::vector<QueueId> committed_queues() const;
+
   /// drasim explain: from now on every scenario is reported into `log`; null stops it.
   void record(ScenarioLog* log) { record_ = log; }
 

@@ -73,6 +73,8 @@ std::optional<JobPicker::Best> JobPicker::best_in(QueueId queue) {
 }
 
 void JobPicker::invalidate(QueueId queue) {
+  // The change may have touched the queue's jobs too (a victim's pods evicted or pipelined).
+  work_[queue.index()].head_request.reset();
   for (QueueId id = queue; id.valid(); id = session_.state.queues[id.index()].parent) {
     fresh_[id.index()] = false;
   }

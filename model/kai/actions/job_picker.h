@@ -34,10 +34,11 @@ class JobPicker {
   /// Puts a job back into its leaf queue (the allocate action's push-back after a success).
   void push_back(const JobKey& key);
 
-  /// The queue's shares changed (Session::refresh): its choices and its ancestors' are redone
-  /// at the next pop. Choices of untouched subtrees are kept between pops. A pop whose leaf's
-  /// next job asks for the same request as the job it popped changes no choice (the queue
-  /// order sees queues and requests only), so the next pop takes that job without a descent.
+  /// The queue's shares or its jobs changed (Session::refresh, a commit): its next job's
+  /// request, its choices and its ancestors' are redone at the next pop. Choices of untouched
+  /// subtrees are kept between pops. A pop whose leaf's next job asks for the same request as the
+  /// job it popped changes no choice (the queue order sees queues and requests only), so the next
+  /// pop takes that job without a descent.
   void invalidate(QueueId queue);
 
   /// A queue that competed with the last popped job's queue at one level of its path, with the
