@@ -120,7 +120,7 @@ class Simulation {
   }
 
   /// The request of the job's next chunk: the preemptor's tasks, a victim's tasks as they
-  /// stand now, or a pending job's next tasks (the same in every scenario of the solve).
+  /// stand now, or a pending job's next tasks (kept for the action: PendingRequests).
   [[nodiscard]] QuotaVector request_of(JobId id) const {
     if (id == preemptor_) {
       return chunk_request(state_, tasks_);

@@ -68,12 +68,6 @@ void Session::refresh(QueueId queue) {
   }
 }
 
-bool Session::queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
-                           const QuotaVector& b_next) const {
-  return proportion::queue_before(shares[a.index()], to_amounts(a_next), shares[b.index()],
-                                  to_amounts(b_next), total);
-}
-
 proportion::QueueOrderKey Session::order_key(QueueId queue, const QuotaVector& next) const {
   return proportion::order_key({shares[queue.index()], to_amounts(next)}, total);
 }

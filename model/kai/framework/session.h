@@ -53,11 +53,8 @@ class Session {
   /// Copies the live allocations of `queue` and its ancestors into `shares`.
   void refresh(QueueId queue);
 
-  /// KAI's queue order (proportion plugin) between two queues given their next jobs' requests.
-  [[nodiscard]] bool queue_before(QueueId a, const QuotaVector& a_next, QueueId b,
-                                  const QuotaVector& b_next) const;
-  /// One side of the queue order worked out, to be compared many times (valid while its
-  /// `current()` holds).
+  /// One side of KAI's queue order (proportion plugin) for the queue given its next job's
+  /// request, worked out to be compared many times (valid while its `current()` holds).
   [[nodiscard]] proportion::QueueOrderKey order_key(QueueId queue, const QuotaVector& next) const;
 };
 
