@@ -18,10 +18,10 @@ void ClusterState::hold_bridge_claim(PodId pod_id, const ResourceClaim& syntheti
   if (!p.bridge_claim.valid()) {
     dra::ClaimInfo info;
     info.claim.meta.namespace_name = synthetic.meta.namespace_name;
-    info.claim.meta.generate_name = synthetic.meta.generate_name;
+    info.claim.meta.generate_name = p.name + "-extended-resources-";
     // The API server's generated name, made deterministic from the seed (generated_name.h).
     info.claim.meta.name =
-        synthetic.meta.generate_name + name_suffix(dra.seed, synthetic.meta.generate_name);
+        info.claim.meta.generate_name + name_suffix(dra.seed, info.claim.meta.generate_name);
     info.owner = pod_id;
     p.bridge_claim = claims.add(std::move(info));
   }

@@ -242,4 +242,26 @@ BridgeRequests bridge_requests(const PodSpec& spec, const std::vector<std::strin
   return out;
 }
 
+std::string bridge_shape_key(const PodSpec& spec) {
+  std::string key;
+  const auto add = [&](char kind, const Container& c) {
+    key += kind;
+    key += c.name;
+    for (const auto& [resource, quantity] : c.requests) {
+      key += '\x1f';
+      key += resource;
+      key += '=';
+      key += quantity.to_string();
+    }
+    key += '\x1e';
+  };
+  for (const Container& c : spec.init_containers) {
+    add(c.restart_always ? 'S' : 'I', c);
+  }
+  for (const Container& c : spec.containers) {
+    add('C', c);
+  }
+  return key;
+}
+
 }  // namespace drasim::model

@@ -107,4 +107,9 @@ struct BridgeRequests {
 BridgeRequests bridge_requests(const PodSpec& spec, const std::vector<std::string>& dra_names,
                                const ExtendedResourceMap& map);
 
+/// What bridge_requests reads of a pod spec, as text: every container in index order with its
+/// kind (plain init, sidecar, regular), name and requests. Specs with equal keys get equal
+/// requests and mappings for any names and map.
+[[nodiscard]] std::string bridge_shape_key(const PodSpec& spec);
+
 }  // namespace drasim::model

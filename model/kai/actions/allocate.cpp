@@ -411,9 +411,11 @@ std::optional<AllocateAction::TaskFailure> AllocateAction::place_tasks(
     }
     // A pod of a class that failed while no node has changed since fails alike, with the
     // same message: the attempt is not repeated. (Not in a topology domain: its message
-    // counts the domain's nodes only; and not in the reference mode.)
+    // counts the domain's nodes only; not for a pod holding a claim left over from a failed
+    // bind, whose attempt is its own; and not in the reference mode.)
     std::optional<ClassFailure>& failed = failed_classes_[state_.spec_of(pod).fit_class];
-    const bool memo = allocating_ && scope == nullptr && !state_.reference;
+    const bool memo = allocating_ && scope == nullptr && !state_.reference
+                      && !state_.pod(pod).bridge_claim_leftover;
     Placement placement;
     if (memo && failed && failed->nodes_version == state_.nodes_version) {
       placement.reason = failed->reason;

@@ -377,5 +377,55 @@ TEST_CASE("implicit names resolve in requests too") {
   CHECK(requests_text(b) == "container-0-request-0:gpu:1");
 }
 
+TEST_CASE("the shape key tells apart exactly the specs whose requests or mappings differ") {
+  // Pods of one fit class share Filter answers, the KEP-5004 claim included, so the key must
+  // differ whenever bridge_requests could: a 2 + 1 split against 1 + 2 gives the same total but
+  // other request counts, a renamed container another mapping, an init container instead of a
+  // regular one a borrowed request, and `2` against `2000m` is the same quantity.
+  const GpuClass gpu;
+  const auto spec_of = [](std::vector<Container> init, std::vector<Container> regular) {
+    PodSpec spec;
+    spec.init_containers = std::move(init);
+    spec.containers = std::move(regular);
+    return spec;
+  };
+  const PodSpec two_one = spec_of(
+      {}, {container("a", {{"example.com/gpu", "2"}}), container("b", {{"example.com/gpu", "1"}})});
+  const PodSpec one_two = spec_of(
+      {}, {container("a", {{"example.com/gpu", "1"}}), container("b", {{"example.com/gpu", "2"}})});
+  const PodSpec renamed = spec_of(
+      {}, {container("a", {{"example.com/gpu", "2"}}), container("c", {{"example.com/gpu", "1"}})});
+  const PodSpec init_first = spec_of({container("a", {{"example.com/gpu", "2"}})},
+                                     {container("b", {{"example.com/gpu", "1"}})});
+  const PodSpec milli = spec_of({}, {container("a", {{"example.com/gpu", "2000m"}}),
+                                     container("b", {{"example.com/gpu", "1"}})});
+  const std::vector<std::string> names{"example.com/gpu"};
+  const auto requests = [&](const PodSpec& spec) {
+    const BridgeRequests b = bridge_requests(spec, names, gpu.map);
+    return requests_text(b) + " | " + mappings_text(b);
+  };
+  // The requests really differ where the keys do (container-0 asks 2 or 1, b or c is mapped,
+  // the init container borrows b's device and adds 1).
+  CHECK(requests(two_one)
+        == "container-0-request-0:gpu:2 container-1-request-0:gpu:1 | "
+           "a/example.com/gpu->container-0-request-0 b/example.com/gpu->container-1-request-0");
+  CHECK(requests(one_two)
+        == "container-0-request-0:gpu:1 container-1-request-0:gpu:2 | "
+           "a/example.com/gpu->container-0-request-0 b/example.com/gpu->container-1-request-0");
+  CHECK(requests(renamed)
+        == "container-0-request-0:gpu:2 container-1-request-0:gpu:1 | "
+           "a/example.com/gpu->container-0-request-0 c/example.com/gpu->container-1-request-0");
+  CHECK(requests(init_first)
+        == "container-0-request-0:gpu:1 container-1-request-0:gpu:1 | "
+           "b/example.com/gpu->container-1-request-0 a/example.com/gpu->container-1-request-0 "
+           "a/example.com/gpu->container-0-request-0");
+  const std::string key = bridge_shape_key(two_one);
+  CHECK(key != bridge_shape_key(one_two));
+  CHECK(key != bridge_shape_key(renamed));
+  CHECK(key != bridge_shape_key(init_first));
+  CHECK(key == bridge_shape_key(milli));
+  CHECK(requests(milli) == requests(two_one));
+}
+
 }  // namespace
 }  // namespace drasim::model

@@ -614,5 +614,86 @@ TEST_CASE("draGpuAccounting off: a claim's GPUs are invisible to quota") {
   CHECK(on.anomalies.empty());
 }
 
+// --- Filter answers shared by a fit class --------------------------------------------------------
+
+/// A pod in `ns` whose containers a and b ask `a_gpus` and `b_gpus` nvidia.com/gpu (none when
+/// 0) and 1 cpu each.
+std::string split_pod(const std::string& name, const std::string& ns, int a_gpus, int b_gpus) {
+  const auto container = [](const std::string& c, int gpus) {
+    return "  - name: " + c + "\n    resources: {requests: {cpu: \"1\""
+           + (gpus == 0 ? "" : ", nvidia.com/gpu: \"" + std::to_string(gpus) + "\"")
+           + "}, limits: {" + (gpus == 0 ? "" : "nvidia.com/gpu: \"" + std::to_string(gpus) + "\"")
+           + "}}\n";
+  };
+  return "\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: " + ns
+         + "}\nspec:\n  containers:\n" + container("a", a_gpus) + container("b", b_gpus);
+}
+
+TEST_CASE("bridged pods with the same total but another split or namespace get their own claim") {
+  // Filter answers on a node are shared by the pods of a fit class, and a bridged answer holds
+  // the node's synthetic claim. Three pods ask 2 nvidia.com/gpu and 2 cpu in all, at 0 s, on
+  // three DRA-only nodes of 2 GPUs each: split-1-1 (team-a, containers a and b ask 1 each),
+  // split-2-0 (team-a, a asks 2) and other-ns (team-b, the split-1-1 spec). Each fills one node:
+  // both profiles take the tie by node name (kube: equal scores; KAI: equal binpack scores) and
+  // order the pods by namespace, then name. Every pod's claim must be built from its own
+  // containers and live in its own namespace, although the filter looked at every node for the
+  // first pod already:
+  // - split-1-1 on dra-0: container-0-request-1 (a, 1; request 1 because cpu sorts before
+  //   nvidia.com/gpu among the container's request names) gets gpu-0, container-1-request-1 (b,
+  //   1) gets gpu-1;
+  // - split-2-0 on dra-1: one request container-0-request-1 of 2 (b asks none): gpu-0, gpu-1;
+  // - other-ns on dra-2, in namespace team-b, with split-1-1's requests.
+  for (const std::string profile : {"kai", "kube-scheduler"}) {
+    CAPTURE(profile);
+    const RunResult r = run_text(gpu_class() + dra_gpu_node("dra-0", 2) + dra_gpu_node("dra-1", 2)
+                                 + dra_gpu_node("dra-2", 2) + split_pod("split-1-1", "team-a", 1, 1)
+                                 + split_pod("split-2-0", "team-a", 2, 0)
+                                 + split_pod("other-ns", "team-b", 1, 1) + scenario(profile));
+    const auto claim_of = [&](const std::string& name) -> const model::ResourceClaim& {
+      const model::PodInfo& p = pod(r, name);
+      REQUIRE(p.bridge_claim.valid());
+      return r.state.claims.at(p.bridge_claim).claim;
+    };
+    const auto requests = [](const model::ResourceClaim& c) {
+      std::string out;
+      for (const model::DeviceRequest& q : c.spec.requests) {
+        REQUIRE(q.exactly.has_value());
+        out += (out.empty() ? "" : " ") + q.name + ":" + std::to_string(q.exactly->count);
+      }
+      return out;
+    };
+    const auto devices = [&](const std::string& name) {
+      std::string out;
+      for (const model::PodDevice& d : row_of(r, name).devices) {
+        out += (out.empty() ? "" : " ") + d.request + "=" + d.pool + "/" + d.device;
+      }
+      return out;
+    };
+    CHECK(bound_node(r, "split-1-1") == "dra-0");
+    CHECK(bound_node(r, "split-2-0") == "dra-1");
+    CHECK(bound_node(r, "other-ns") == "dra-2");
+    CHECK(requests(claim_of("split-1-1")) == "container-0-request-1:1 container-1-request-1:1");
+    CHECK(requests(claim_of("split-2-0")) == "container-0-request-1:2");
+    CHECK(requests(claim_of("other-ns")) == "container-0-request-1:1 container-1-request-1:1");
+    CHECK(devices("split-1-1")
+          == "container-0-request-1=dra-0/gpu-0 container-1-request-1=dra-0/gpu-1");
+    CHECK(devices("split-2-0")
+          == "container-0-request-1=dra-1/gpu-0 container-0-request-1=dra-1/gpu-1");
+    CHECK(devices("other-ns")
+          == "container-0-request-1=dra-2/gpu-0 container-1-request-1=dra-2/gpu-1");
+    using Owner = std::pair<std::string, std::string>;  // pod, namespace
+    for (const auto& [name, ns] : std::vector<Owner>{
+             {"split-1-1", "team-a"}, {"split-2-0", "team-a"}, {"other-ns", "team-b"}}) {
+      CAPTURE(name);
+      const model::ResourceClaim& c = claim_of(name);
+      CHECK(c.meta.namespace_name == ns);
+      CHECK(c.meta.generate_name == name + "-extended-resources-");
+      CHECK(starts_with(c.meta.name, c.meta.generate_name));
+    }
+    CHECK(row_of(r, "split-2-0").extended_claim_status->mappings
+          == std::vector<model::RequestMapping>{{"a", "nvidia.com/gpu", "container-0-request-1"}});
+  }
+}
+
 }  // namespace
 }  // namespace drasim::sim

@@ -85,10 +85,10 @@ std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId p
   }
   SyntheticClaim out;
   ResourceClaim& claim = out.claim;
-  // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner.
+  // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner (the
+  // API object's generateName is set when a pod holds it, hold_bridge_claim).
   claim.meta.name = "<extended-resources>";
   claim.meta.namespace_name = t.namespace_name;
-  claim.meta.generate_name = state.pod(pod).name + "-extended-resources-";
   claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
   claim.spec.requests = std::move(built.requests);
   out.mappings = std::move(built.mappings);

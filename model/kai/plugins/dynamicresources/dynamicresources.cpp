@@ -166,8 +166,10 @@ void DynamicResources::pre_enqueue_and_pre_filter(bool kai) {
     const dra::ClaimInfo& info = state_.claims.at(c);
     return info.from_template && info.owner == pod_ && !info.claim.allocation;
   });
-  // Bridge answers depend on the node's own synthetic claim: not shared through the memo.
-  if (all_fresh && !bridge_ && !state_.reference) {
+  // A bridge answer holds the node's synthetic claim, which the fit class fixes (the
+  // containers' requests and the namespace are part of it; the claim's name comes from the pod
+  // only when it is held).
+  if (all_fresh && !state_.reference) {
     memo_class_ = t.fit_class;
   }
   if (!to_allocate_.empty() || bridge_) {

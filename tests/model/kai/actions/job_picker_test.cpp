@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include "tests/model/cluster_fixture.h"
+#include <map>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,47 @@ TEST_CASE("job order: a queue whose next job asks more is compared again") {
                                           "team-b-2", "team-a-1", "team-a-2"};
   CHECK(order(objects, false) == expected);
   CHECK(order(objects, true) == expected);
+}
+
+TEST_CASE("job order: invalidating a queue forgets its next job's request") {
+  // A commit can change the pods of a job that waits in the popped queue (the eviction solver
+  // evicts or places back pods of the jobs it touched), so the request the picker looked at
+  // after the pop is stale and invalidate() must drop it. Here the requests come from a table
+  // the test edits, standing in for the changed pods.
+  for (const bool reference : {false, true}) {
+    CAPTURE(reference);
+    BuildOptions options;
+    options.reference = reference;
+    ClusterState state = build_submitted(two_queues({1, 1, 1}, {1, 1, 1}), options);
+    std::map<std::string, int64_t> gpus;
+    for (size_t i = 0; i < state.pods.size(); ++i) {
+      gpus[state.pods[i].name] = 1;
+    }
+    Session session(state, 0);
+    JobPicker picker(session, [&](const JobKey& key) {
+      // The pod's own request (1 GPU) times the GPUs the table says, in the picker's units.
+      QuotaVector q = chunk_request(state, {key.head});
+      q[2] *= gpus.at(state.pod(key.head).name);
+      return q;
+    });
+    std::vector<std::string> names;
+    const std::optional<JobKey> first = picker.pop();
+    REQUIRE(first);
+    names.push_back(state.pod(first->head).name);
+    // team-a-1 now asks 2 GPUs; its queue is invalidated as a commit would do.
+    gpus["team-a-1"] = 2;
+    picker.invalidate(state.jobs[first->job.index()].queue);
+    while (const std::optional<JobKey> key = picker.pop()) {
+      names.push_back(state.pod(key->head).name);
+    }
+    // Nothing is placed, and each queue's fair share is its pods' request, 3 GPUs. team-a-0
+    // goes first on the tie (by name). Then team-a's side is (0 + 2) / 3 = 0.67 of its fair
+    // share and team-b's (0 + 1) / 3 = 0.33: team-b goes first and keeps going while its next
+    // job asks the same. With the stale request (1 GPU) team-a-1 would tie and come next.
+    const std::vector<std::string> expected{"team-a-0", "team-b-0", "team-b-1",
+                                            "team-b-2", "team-a-1", "team-a-2"};
+    CHECK(names == expected);
+  }
 }
 
 }  // namespace
