@@ -97,9 +97,10 @@ std::string fit_key(const PodTemplate& t) {
                                 : fmt::format("|N{}/{}", t.namespace_name, c.claim_name);
   }
   // The KEP-5004 claim a node gives the pod is built from the containers' requests and lives in
-  // the pod's namespace (its name is in allocator messages): pods that may use the bridge share
-  // a class only when both are equal, so they get the same Filter answer on every node.
-  if (!t.dra_capable.empty() && t.pod_spec != nullptr) {
+  // the pod's namespace (its name is in allocator messages): pods that may use the bridge (the
+  // ones that keep their spec) share a class only when both are equal, so they get the same
+  // Filter answer on every node.
+  if (t.pod_spec != nullptr) {
     key += fmt::format("|B{}|{}", t.namespace_name, bridge_shape_key(*t.pod_spec));
   }
   return key;

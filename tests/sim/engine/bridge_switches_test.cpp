@@ -620,10 +620,9 @@ TEST_CASE("draGpuAccounting off: a claim's GPUs are invisible to quota") {
 /// 0) and 1 cpu each.
 std::string split_pod(const std::string& name, const std::string& ns, int a_gpus, int b_gpus) {
   const auto container = [](const std::string& c, int gpus) {
-    return "  - name: " + c + "\n    resources: {requests: {cpu: \"1\""
-           + (gpus == 0 ? "" : ", nvidia.com/gpu: \"" + std::to_string(gpus) + "\"")
-           + "}, limits: {" + (gpus == 0 ? "" : "nvidia.com/gpu: \"" + std::to_string(gpus) + "\"")
-           + "}}\n";
+    const std::string gpu = gpus == 0 ? "" : "nvidia.com/gpu: \"" + std::to_string(gpus) + "\"";
+    return "  - name: " + c + "\n    resources: {requests: {cpu: \"1\"" + (gpu.empty() ? "" : ", ")
+           + gpu + "}, limits: {" + gpu + "}}\n";
   };
   return "\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: " + ns
          + "}\nspec:\n  containers:\n" + container("a", a_gpus) + container("b", b_gpus);
