@@ -6,7 +6,7 @@ uint64_t DraFilterMemo::node_version(NodeId node) const {
   return node.index() < node_versions_.size() ? node_versions_[node.index()] : 0;
 }
 
-FilterAnswerPtr DraFilterMemo::find(uint32_t fit_class, NodeId node) const {
+const DraFilterMemo::Entry* DraFilterMemo::valid(uint32_t fit_class, NodeId node) const {
   if (fit_class >= entries_.size() || node.index() >= entries_[fit_class].size()) {
     return nullptr;
   }
@@ -14,7 +14,17 @@ FilterAnswerPtr DraFilterMemo::find(uint32_t fit_class, NodeId node) const {
   if (!e.answer || e.node_version != node_version(node) || e.shared_version != shared_version_) {
     return nullptr;
   }
-  return e.answer;
+  return &e;
+}
+
+FilterAnswerPtr DraFilterMemo::find(uint32_t fit_class, NodeId node) const {
+  const Entry* e = valid(fit_class, node);
+  return e ? e->answer : nullptr;
+}
+
+const FilterAnswer* DraFilterMemo::rejection(uint32_t fit_class, NodeId node) const {
+  const Entry* e = valid(fit_class, node);
+  return e && !e->fits ? e->answer.get() : nullptr;
 }
 
 void DraFilterMemo::store(uint32_t fit_class, NodeId node, FilterAnswerPtr answer) {
@@ -25,7 +35,8 @@ void DraFilterMemo::store(uint32_t fit_class, NodeId node, FilterAnswerPtr answe
   if (row.size() <= node.index()) {
     row.resize(node.index() + 1);
   }
-  row[node.index()] = Entry{node_version(node), shared_version_, std::move(answer)};
+  const bool fits = answer->fits;
+  row[node.index()] = Entry{node_version(node), shared_version_, std::move(answer), fits};
 }
 
 void DraFilterMemo::node_changed(NodeId node) {

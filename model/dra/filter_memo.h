@@ -42,6 +42,11 @@ class DraFilterMemo {
  public:
   /// The stored answer for pods of `fit_class` on `node` if still valid, else null.
   [[nodiscard]] FilterAnswerPtr find(uint32_t fit_class, NodeId node) const;
+  /// The stored answer if still valid and a rejection, else null; it stays valid while the
+  /// memo keeps it (the node's answer is not stored again, the memo is not cleared). Reads only
+  /// the memo's own row: a node scan asks this of every node, and an answer's reference count
+  /// sits in memory of its own.
+  [[nodiscard]] const FilterAnswer* rejection(uint32_t fit_class, NodeId node) const;
 
   void store(uint32_t fit_class, NodeId node, FilterAnswerPtr answer);
 
@@ -59,9 +64,12 @@ class DraFilterMemo {
     uint64_t node_version = 0;
     uint64_t shared_version = 0;
     FilterAnswerPtr answer;
+    bool fits = false;  ///< answer->fits, kept beside the versions
   };
 
   [[nodiscard]] uint64_t node_version(NodeId node) const;
+  /// The valid entry for `fit_class` on `node`, else null.
+  [[nodiscard]] const Entry* valid(uint32_t fit_class, NodeId node) const;
 
   std::vector<std::vector<Entry>> entries_;  ///< [fit class][node index]
   std::vector<uint64_t> node_versions_;

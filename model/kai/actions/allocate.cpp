@@ -119,8 +119,20 @@ std::string AllocateAction::failure_message(PodId pod, const DraRejections& dra_
     histogram["node(s) didn't have free ports for the requested pod ports"] += port_conflicts;
   }
   // Nodes the DynamicResources filter rejected passed every check above.
+  // Neighbouring nodes mostly give the same reason: a run of equal reasons is counted before
+  // it goes into the map, so each node costs one string comparison, not a tree descent.
+  const std::string* run = nullptr;
+  int run_count = 0;
   for (const auto& [node, answer] : dra_rejected) {
-    ++histogram[answer->reason];
+    if (run != nullptr && *run != answer->reason) {
+      histogram[*run] += run_count;
+      run_count = 0;
+    }
+    run = &answer->reason;
+    ++run_count;
+  }
+  if (run != nullptr) {
+    histogram[*run] += run_count;
   }
   std::vector<std::string> parts;
   for (const auto& [reason, count] : histogram) {
@@ -172,8 +184,10 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
 
   std::vector<Candidate> candidates;
   std::optional<Candidate> best;
-  // Nodes the DynamicResources filter rejected, with its answer (kept for the message).
+  // Nodes the DynamicResources filter rejected, with its answer (kept for the message), and
+  // the answers this scan asked for (remembered ones are kept by the memo).
   DraRejections dra_rejected;
+  std::vector<FilterAnswerPtr> asked;
   // A node with fewer free GPUs (idle + releasing) than the pod asks on every node fails
   // can_take, so blocks of such nodes are skipped whole (FreeGpuIndex): the nodes visited,
   // and their order, are those that could pass.
@@ -189,9 +203,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
     }
     if (with_dra) {
       // A remembered rejection settles the node before it is scored.
-      if (DynamicResources::Verdict known = dra->remembered(NodeId::from_index(i));
-          known && !known->fits) {
-        dra_rejected.emplace_back(i, std::move(known));
+      if (const FilterAnswer* known = dra->remembered_rejection(NodeId::from_index(i))) {
+        dra_rejected.emplace_back(i, known);
         return;
       }
     }
@@ -230,7 +243,8 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
       return false;
     }
     if (!v->fits) {
-      dra_rejected.emplace_back(c.node, std::move(v));
+      dra_rejected.emplace_back(c.node, v.get());
+      asked.push_back(std::move(v));
       return true;
     }
     out.allocations = dra->kai_allocations(state_.nodes[c.node], v->allocations);

@@ -112,8 +112,9 @@ class AllocateAction {
   /// `explain`: build the kube-scheduler style reason when the pod fits nowhere.
   [[nodiscard]] Placement place_task(PodId pod, const TopologyScope* scope = nullptr,
                                      bool explain = true);
-  /// Nodes (by index) the DynamicResources filter rejected, with its answer.
-  using DraRejections = std::vector<std::pair<size_t, FilterAnswerPtr>>;
+  /// Nodes (by index) the DynamicResources filter rejected, with its answer (kept alive by the
+  /// memo or by the scan that asked).
+  using DraRejections = std::vector<std::pair<size_t, const FilterAnswer*>>;
 
   [[nodiscard]] std::string failure_message(PodId pod, const DraRejections& dra_rejected,
                                             const std::vector<bool>* within);

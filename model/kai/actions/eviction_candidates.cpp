@@ -207,50 +207,53 @@ EvictionCandidates::VictimFeed EvictionCandidates::victims(std::optional<QueueId
   };
 }
 
+int64_t EvictionCandidates::min_runtime(QueueId victim_queue, bool reclaim,
+                                        QueueId reclaimer) const {
+  const auto parent = [&](QueueId q) {
+    return state_.queues[q.index()].parent;
+  };
+  const auto on_reclaimer_path = [&](QueueId q) {
+    for (QueueId r = reclaimer; r.valid(); r = parent(r)) {
+      if (r == q) {
+        return true;
+      }
+    }
+    return false;
+  };
+  // Where the walk up the victim's queues starts: its leaf queue for preempt; for reclaim the
+  // child of the lowest common ancestor with the reclaimer's queue on the victim's side (the
+  // ancestor itself when there is no such child), or the victim's top-level queue when they
+  // share no ancestor (plugins/minruntime/resolver.go, resolveReclaimMinRuntimeLCA).
+  QueueId start = victim_queue;
+  if (reclaim && reclaimer.valid()) {
+    QueueId below;  // the victim-side queue just below the one being looked at
+    QueueId q = victim_queue;
+    for (; q.valid() && !on_reclaimer_path(q); q = parent(q)) {
+      below = q;
+    }
+    start = !q.valid() ? below : (below.valid() ? below : victim_queue);
+  }
+  for (QueueId q = start; q.valid(); q = parent(q)) {
+    const Queue& spec = state_.queues[q.index()].spec;
+    const std::optional<int64_t>& value =
+        reclaim ? spec.reclaim_min_runtime_us : spec.preempt_min_runtime_us;
+    if (value) {
+      return std::max<int64_t>(*value, 0);
+    }
+  }
+  return 0;
+}
+
 bool EvictionCandidates::protected_by_min_runtime(const JobInfo& victim, bool reclaim,
                                                   QueueId reclaimer) const {
   if (!victim.last_start_us || !victim.queue.valid()) {
     return false;
   }
-  const auto value = [&](QueueId q) {
-    const Queue& spec = state_.queues[q.index()].spec;
-    return reclaim ? spec.reclaim_min_runtime_us : spec.preempt_min_runtime_us;
-  };
-  const auto path = [&](QueueId q) {
-    std::vector<QueueId> up;
-    for (; q.valid(); q = state_.queues[q.index()].parent) {
-      up.push_back(q);
-    }
-    return up;  // leaf first, top-level last
-  };
-  std::vector<QueueId> walk = path(victim.queue);
-  if (reclaim && reclaimer.valid()) {
-    const std::vector<QueueId> other = path(reclaimer);
-    if (walk.back() != other.back()) {
-      walk = {walk.back()};  // different trees: the victim's top-level queue decides
-    } else {
-      // Start at the child of the lowest common ancestor on the victim's side (the ancestor
-      // itself when there is no such child) and walk up from there to the root; queues below
-      // that child do not count (plugins/minruntime/resolver.go, resolveReclaimMinRuntimeLCA).
-      size_t below = walk.size();  // queues on the victim's path below the common ancestor
-      while (below > 0 && std::find(other.begin(), other.end(), walk[below - 1]) != other.end()) {
-        --below;
-      }
-      const size_t start = below > 0 ? below - 1 : 0;
-      walk.erase(walk.begin(), walk.begin() + static_cast<std::ptrdiff_t>(start));
-    }
-  }
-  std::optional<int64_t> min_runtime;
-  for (const QueueId q : walk) {
-    if (value(q)) {
-      min_runtime = value(q);
-      break;
-    }
-  }
-  if (!min_runtime || *min_runtime <= 0) {
+  const int64_t runtime = min_runtime(victim.queue, reclaim, reclaimer);
+  if (runtime <= 0) {
     return false;
   }
-  const int64_t until = *victim.last_start_us + *min_runtime;
+  const int64_t until = *victim.last_start_us + runtime;
   if (now_us_ < until) {
     result_.wake_at(until);
     return true;

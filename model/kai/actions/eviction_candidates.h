@@ -100,6 +100,11 @@ class EvictionCandidates {
   /// never look at most queues' victims).
   std::vector<Victim>& victims_of(QueueId queue) const;
 
+  /// The minimum runtime (0: none) that protects the victims of `victim_queue` from preempt,
+  /// or from reclaim by `reclaimer` (walked up the queue tree without building paths: this is
+  /// asked for every victim a reclaimer walks).
+  [[nodiscard]] int64_t min_runtime(QueueId victim_queue, bool reclaim, QueueId reclaimer) const;
+
   /// The queue's side of the victim queue order as its allocation stands.
   const proportion::QueueOrderKey& order_key(QueueId queue) const;
 

@@ -34,9 +34,12 @@ bool EvictionSolver::victim_left(PodId p) const {
   return active_allocated(state_.pod(p).phase) && !potential_[p.index()];
 }
 
-std::optional<VictimChunk> EvictionSolver::next_chunk(JobId victim, bool& more) const {
+bool EvictionSolver::next_chunk(JobId victim, bool& more, VictimChunk& out) {
   const JobInfo& job = state_.jobs[victim.index()];
   more = false;
+  out.job = victim;
+  out.pods.clear();
+  out.moved.clear();
   if (job.subgroups) {
     // KAI GetTasksToEvict over the subgroup tree: one step's pods, and whether the job keeps
     // active pods after it (then it goes back into the victim order). Pipelined pods are not
@@ -50,21 +53,19 @@ std::optional<VictimChunk> EvictionSolver::next_chunk(JobId victim, bool& more) 
       pods.pipelined[i] = 0;
       total += a.size();
     }
-    std::vector<PodId> step = subgroup_tasks_to_evict(*job.subgroups, pods);
-    if (step.empty()) {
-      return std::nullopt;
-    }
-    more = step.size() < total;
-    return VictimChunk{victim, std::move(step), {}};
+    out.pods = subgroup_tasks_to_evict(*job.subgroups, pods);
+    more = !out.pods.empty() && out.pods.size() < total;
+    return !out.pods.empty();
   }
-  std::vector<PodId> active;
+  std::vector<PodId>& active = scratch_;
+  active.clear();
   for (const PodId p : job.pods) {
     if (victim_left(p)) {
       active.push_back(p);
     }
   }
   if (active.empty()) {
-    return std::nullopt;
+    return false;
   }
   // Reverse task order: the pod the allocate action would place last goes first. Releasing
   // pods still count as the job's pods for its minimum, as KAI's active-used does not, so only
@@ -77,10 +78,34 @@ std::optional<VictimChunk> EvictionSolver::next_chunk(JobId victim, bool& more) 
   if (n > job.min_member) {
     // A surplus pod: the last in task order (task_before is a total order, ids last).
     more = n > 1;
-    return VictimChunk{victim, {*std::min_element(active.begin(), active.end(), later)}, {}};
+    out.pods.push_back(*std::min_element(active.begin(), active.end(), later));
+    return true;
   }
   std::sort(active.begin(), active.end(), later);
-  return VictimChunk{victim, std::move(active), {}};
+  out.pods.assign(active.begin(), active.end());
+  return true;
+}
+
+void EvictionSolver::take_chunks(const std::vector<JobId>* jobs) {
+  taken_ids_.clear();
+  if (jobs == nullptr) {
+    for (uint32_t i = 0; i < chunk_count_; ++i) {
+      taken_ids_.push_back(i);
+    }
+  } else {
+    for (const JobId j : *jobs) {
+      const std::vector<uint32_t>& ids = chunks_by_job_[j.index()];
+      taken_ids_.insert(taken_ids_.end(), ids.begin(), ids.end());
+    }
+    std::sort(taken_ids_.begin(), taken_ids_.end());
+  }
+  taken_.resize(taken_ids_.size());
+  for (size_t k = 0; k < taken_ids_.size(); ++k) {
+    const VictimChunk& from = potential_chunks_[taken_ids_[k]];
+    taken_[k].job = from.job;
+    taken_[k].pods.assign(from.pods.begin(), from.pods.end());
+    taken_[k].moved.clear();
+  }
 }
 
 bool EvictionSolver::frees_room(const std::vector<PodId>& pods,
@@ -137,8 +162,7 @@ bool EvictionSolver::base_takes(JobId job, const std::vector<PodId>& tasks) {
 }
 
 ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& tasks,
-                                         const std::vector<PodId>& evicted,
-                                         std::vector<VictimChunk>& taken, Statement& stmt) {
+                                         const std::vector<PodId>& evicted, Statement& stmt) {
   const size_t mark = stmt.checkpoint();
   // Re-placing victims only takes capacity back, so a preemptor that does not fit with every
   // victim gone cannot fit in the simulation either: that costs one placement instead of one
@@ -187,7 +211,7 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
       shadowed.push_back(stmt.operations()[i].pod);
     }
   }
-  for (VictimChunk& chunk : taken) {
+  for (VictimChunk& chunk : taken_) {
     chunk.moved.assign(chunk.pods.size(), false);
     for (size_t i = 0; i < chunk.pods.size(); ++i) {
       const PodId p = chunk.pods[i];
@@ -222,20 +246,20 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
   if (!frees_room(room, tasks)) {
     return fail(ScenarioOutcome::kNoRoom);  // more victims are needed first
   }
-  if (const ScenarioOutcome o = simulate(job_id, tasks, evicted, potential_chunks_, stmt);
+  take_chunks(node ? &by_node_[*node] : nullptr);
+  if (const ScenarioOutcome o = simulate(job_id, tasks, evicted, stmt);
       o != ScenarioOutcome::kAccepted) {
     return fail(o);
   }
-  const bool all_moved =
-      std::all_of(potential_chunks_.begin(), potential_chunks_.end(), [](const VictimChunk& c) {
-        return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
-      });
+  const bool all_moved = std::all_of(taken_.begin(), taken_.end(), [](const VictimChunk& c) {
+    return std::all_of(c.moved.begin(), c.moved.end(), [](bool m) { return m; });
+  });
   if (policy.all_must_move && !all_moved) {
     return fail(ScenarioOutcome::kNotAllMoved);
   }
-  if (!policy.valid(potential_chunks_)) {
+  if (!policy.valid(taken_)) {
     return fail(ScenarioOutcome::kRejected, record_ != nullptr && policy.why_invalid
-                                                ? policy.why_invalid(potential_chunks_)
+                                                ? policy.why_invalid(taken_)
                                                 : std::string());
   }
   note(evicted, node, ScenarioOutcome::kAccepted);
@@ -282,13 +306,13 @@ void EvictionSolver::note(const std::vector<PodId>& evicted, std::optional<size_
 
 bool EvictionSolver::try_scenarios(JobId job_id, const std::vector<PodId>& tasks,
                                    const EvictionPolicy& policy, CycleResult& result) {
-  const VictimChunk& latest = potential_chunks_.back();
+  const VictimChunk& latest = potential_chunks_[chunk_count_ - 1];
   if (tasks.size() > 1) {
     // A chunk of several tasks: every potential victim at once (see eviction_solver.h). The
     // nodes of the earlier chunks had their chance, so only the latest one's must gain room.
     std::vector<PodId> all;
-    for (const VictimChunk& c : potential_chunks_) {
-      all.insert(all.end(), c.pods.begin(), c.pods.end());
+    for (size_t i = 0; i < chunk_count_; ++i) {
+      all.insert(all.end(), potential_chunks_[i].pods.begin(), potential_chunks_[i].pods.end());
     }
     return try_scenario(job_id, tasks, all, latest.pods, std::nullopt, policy, result);
   }
@@ -340,6 +364,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     potential_.resize(state_.pods.size(), false);
   }
   by_job_.resize(std::max(by_job_.size(), state_.jobs.size()));
+  chunks_by_job_.resize(std::max(chunks_by_job_.size(), state_.jobs.size()));
   by_node_.resize(std::max(by_node_.size(), state_.nodes.size()));
 
   struct Reset {
@@ -349,8 +374,10 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
       solver.placer_.simulate_on(nullptr);
       solver.feasible_ = nullptr;
       solver.prune_.end();
-      for (const VictimChunk& c : solver.potential_chunks_) {
+      for (size_t i = 0; i < solver.chunk_count_; ++i) {
+        const VictimChunk& c = solver.potential_chunks_[i];
         solver.by_job_[c.job.index()].clear();
+        solver.chunks_by_job_[c.job.index()].clear();
         for (const PodId p : c.pods) {
           solver.potential_[p.index()] = false;
         }
@@ -359,7 +386,7 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
         solver.by_node_[n].clear();
       }
       solver.nodes_taken_.clear();
-      solver.potential_chunks_.clear();
+      solver.chunk_count_ = 0;
     }
   } reset{*this};
 
@@ -397,16 +424,19 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     if (*victim == job_id) {
       continue;  // a job never evicts its own pods
     }
+    if (chunk_count_ == potential_chunks_.size()) {
+      potential_chunks_.emplace_back();
+    }
+    VictimChunk& chunk = potential_chunks_[chunk_count_];
     bool more = false;
-    std::optional<VictimChunk> next_one = next_chunk(*victim, more);
-    if (!next_one) {
+    if (!next_chunk(*victim, more, chunk)) {
       continue;
     }
     if (more) {
       deferred.push_back(*victim);
     }
-    VictimChunk& chunk = *next_one;
     // The chunk joins the scenario's potential victims; none is evicted outside a scenario.
+    chunks_by_job_[chunk.job.index()].push_back(static_cast<uint32_t>(chunk_count_++));
     std::vector<PodId>& of_job = by_job_[chunk.job.index()];
     for (const PodId p : chunk.pods) {
       if (prune_.active()) {
@@ -423,7 +453,6 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
       }
     }
     save_shares(state_.jobs[chunk.job.index()].queue);
-    potential_chunks_.push_back(std::move(chunk));
     if (try_scenarios(job_id, tasks, policy, result)) {
       return true;
     }

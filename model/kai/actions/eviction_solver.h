@@ -87,8 +87,9 @@ class EvictionSolver {
   /// KAI GetTasksToEvict, the next chunk only: each elastic surplus pod on its own (reverse
   /// task order), then every remaining binding or running pod of the job together; pods that
   /// are potential victims already are left out (KAI pushes the job back with its remaining
-  /// tasks). `more`: chunks remain after this one.
-  [[nodiscard]] std::optional<VictimChunk> next_chunk(JobId victim, bool& more) const;
+  /// tasks). Writes it into `out` (whose storage is reused) and returns false when the job has
+  /// none; `more`: chunks remain after this one.
+  bool next_chunk(JobId victim, bool& more, VictimChunk& out);
   /// A victim job's place in victim order now (eviction_candidates.h: lower priority, jobs
   /// above minMember, newer, then name first; its potential victims no longer count as its
   /// pods), with its id to break ties.
@@ -106,6 +107,10 @@ class EvictionSolver {
   bool try_scenario(JobId job, const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
                     const std::vector<PodId>& room, std::optional<size_t> node,
                     const EvictionPolicy& policy, CycleResult& result);
+  /// The scenario's chunks (those of `jobs`, or every potential chunk when null) into taken_,
+  /// in the order taken: the only chunks a scenario can evict, so the only ones the policy
+  /// needs to see (every other potential victim stays where it is, which no policy counts).
+  void take_chunks(const std::vector<JobId>* jobs);
   /// Whether some node of `pods` now fits one of `tasks` on idle plus releasing (always, for a
   /// shared-GPU task).
   [[nodiscard]] bool frees_room(const std::vector<PodId>& pods,
@@ -116,10 +121,10 @@ class EvictionSolver {
   /// way (a task that fits nowhere with victims gone fits nowhere without them); "yes" only
   /// turns both shortcuts off.
   bool base_takes(JobId job, const std::vector<PodId>& tasks);
-  /// Simulates the scenario inside `stmt`; on success (kAccepted) marks which victims moved.
+  /// Simulates the scenario inside `stmt`; on success (kAccepted) marks which victims of
+  /// taken_ moved.
   ScenarioOutcome simulate(JobId job, const std::vector<PodId>& tasks,
-                           const std::vector<PodId>& evicted, std::vector<VictimChunk>& taken,
-                           Statement& stmt);
+                           const std::vector<PodId>& evicted, Statement& stmt);
   /// Reports a scenario's outcome when recording.
   void note(const std::vector<PodId>& evicted, std::optional<size_t> node, ScenarioOutcome outcome,
             std::string detail = {}) const;
@@ -135,13 +140,19 @@ class EvictionSolver {
   std::vector<uint32_t> saved_in_;      ///< by queue index: the solve that saved its share last
   uint32_t solve_count_ = 0;            ///< solves begun (starts at 1, so 0 is never one)
   std::vector<size_t> scenario_nodes_;  ///< try_scenarios' node list, kept for its capacity
-  // One solve's potential victims (cleared when it ends): the chunks in the order taken, the
-  // same pods by job and the jobs by the nodes they have potential victims on, and a flag per
-  // pod index.
+  // One solve's potential victims (cleared when it ends): the chunks in the order taken (the
+  // first chunk_count_ of potential_chunks_, whose storage is kept from solve to solve), the
+  // same pods and chunk indexes by job, the jobs by the nodes they have potential victims on,
+  // and a flag per pod index.
   std::vector<VictimChunk> potential_chunks_;
-  std::vector<std::vector<PodId>> by_job_;   ///< by job index
-  std::vector<std::vector<JobId>> by_node_;  ///< by node index
-  std::vector<size_t> nodes_taken_;          ///< the nodes by_node_ has jobs for
+  size_t chunk_count_ = 0;
+  std::vector<VictimChunk> taken_;          ///< the scenario's chunks (take_chunks), storage kept
+  std::vector<uint32_t> taken_ids_;         ///< their indexes in potential_chunks_
+  std::vector<PodId> scratch_;              ///< next_chunk's active pods, storage kept
+  std::vector<std::vector<PodId>> by_job_;  ///< by job index
+  std::vector<std::vector<uint32_t>> chunks_by_job_;  ///< by job index
+  std::vector<std::vector<JobId>> by_node_;           ///< by node index
+  std::vector<size_t> nodes_taken_;                   ///< the nodes by_node_ has jobs for
   std::vector<bool> potential_;
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes

@@ -116,7 +116,7 @@ bool ScenarioPrune::rejects(size_t node, NodeFacts& f) {
 }
 
 template <class ForEach>
-bool ScenarioPrune::decide(const ForEach& for_each, const std::function<bool()>& base_fails) {
+bool ScenarioPrune::decide(const ForEach& for_each, BaseFails base_fails) {
   ++call_;
   bool some_room = false;
   bool all_reject = !nonlocal_;
@@ -139,8 +139,7 @@ bool ScenarioPrune::decide(const ForEach& for_each, const std::function<bool()>&
   return !some_room || base_fails();
 }
 
-bool ScenarioPrune::fails(const std::vector<PodId>& victims,
-                          const std::function<bool()>& base_fails) {
+bool ScenarioPrune::fails(const std::vector<PodId>& victims, BaseFails base_fails) {
   return decide(
       [&](const auto& visit) {
         for (const PodId v : victims) {
@@ -153,8 +152,7 @@ bool ScenarioPrune::fails(const std::vector<PodId>& victims,
 }
 
 bool ScenarioPrune::fails(const std::vector<JobId>& jobs,
-                          const std::vector<std::vector<PodId>>& by_job,
-                          const std::function<bool()>& base_fails) {
+                          const std::vector<std::vector<PodId>>& by_job, BaseFails base_fails) {
   return decide(
       [&](const auto& visit) {
         for (const JobId j : jobs) {

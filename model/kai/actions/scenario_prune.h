@@ -25,7 +25,6 @@
 #include "model/kai/plugins/dynamicresources/dynamicresources.h"
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <vector>
 
@@ -33,6 +32,22 @@ namespace drasim::model {
 
 class ScenarioPrune {
  public:
+  /// The solver's question whether the task fits nowhere without victims, borrowed for one
+  /// call (asked only when it decides, and for every chunk a solve walks: no std::function).
+  class BaseFails {
+   public:
+    template <class F>
+    BaseFails(
+        const F& f)  // NOLINT(google-explicit-constructor): lambdas convert, as to std::function
+        : f_(&f), call_([](const void* g) { return (*static_cast<const F*>(g))(); }) {}
+
+    bool operator()() const { return call_(f_); }
+
+   private:
+    const void* f_;
+    bool (*call_)(const void*);
+  };
+
   explicit ScenarioPrune(ClusterState& state) : state_(state) {}
 
   /// Starts a solve for `task` (the solver's only task), on the state as the solve begins.
@@ -47,11 +62,11 @@ class ScenarioPrune {
 
   /// Whether evicting `victims` is known to fail; `base_fails` asks whether the task fits
   /// nowhere without victims (asked only when that decides).
-  bool fails(const std::vector<PodId>& victims, const std::function<bool()>& base_fails);
+  bool fails(const std::vector<PodId>& victims, BaseFails base_fails);
   /// The same for the scenario evicting every potential victim of `jobs` (`by_job`: each job's
   /// potential victims, by job index), without listing them first.
   bool fails(const std::vector<JobId>& jobs, const std::vector<std::vector<PodId>>& by_job,
-             const std::function<bool()>& base_fails);
+             BaseFails base_fails);
 
  private:
   struct NodeFacts {
@@ -66,7 +81,7 @@ class ScenarioPrune {
   NodeFacts& facts(size_t node);
   /// fails() over the victims `for_each` hands to its visitor (which returns false to stop).
   template <class ForEach>
-  bool decide(const ForEach& for_each, const std::function<bool()>& base_fails);
+  bool decide(const ForEach& for_each, BaseFails base_fails);
   [[nodiscard]] bool room(size_t node, const NodeFacts& f) const;
   bool rejects(size_t node, NodeFacts& f);
   /// The victim's release changes the DRA state of its own node at most.

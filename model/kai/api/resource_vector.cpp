@@ -98,29 +98,69 @@ std::string ResourceNames::format_amount(size_t slot, int64_t amount) const {
   return fmt::format("{}{}.{}", sign, whole, digits);
 }
 
-void ResourceVector::set(size_t slot, int64_t amount) {
-  if (slot >= v_.size()) {
-    v_.resize(slot + 1, 0);
+void ResourceVector::grow(size_t slots) {
+  if (slots <= size_) {
+    return;
   }
-  v_[slot] = amount;
+  if (slots > capacity_) {
+    const size_t capacity = std::max(slots, 2 * static_cast<size_t>(capacity_));
+    auto bigger = std::make_unique<int64_t[]>(capacity);  // zeroed
+    std::copy(data(), data() + size_, bigger.get());
+    heap_ = std::move(bigger);
+    capacity_ = static_cast<uint32_t>(capacity);
+  } else {
+    std::fill(data() + size_, data() + slots, 0);
+  }
+  size_ = static_cast<uint32_t>(slots);
+}
+
+ResourceVector& ResourceVector::operator=(const ResourceVector& o) {
+  if (this == &o) {
+    return *this;
+  }
+  if (o.size_ > capacity_) {
+    heap_ = std::make_unique<int64_t[]>(o.size_);
+    capacity_ = o.size_;
+  }
+  size_ = o.size_;
+  std::copy(o.data(), o.data() + o.size_, data());
+  return *this;
+}
+
+ResourceVector& ResourceVector::operator=(ResourceVector&& o) noexcept {
+  if (this == &o) {
+    return *this;
+  }
+  if (o.heap_) {
+    heap_ = std::move(o.heap_);
+    capacity_ = o.capacity_;
+  } else {
+    heap_.reset();
+    capacity_ = kInline;
+    inline_ = o.inline_;
+  }
+  size_ = o.size_;
+  o.size_ = 0;
+  o.capacity_ = kInline;
+  return *this;
 }
 
 ResourceVector& ResourceVector::operator+=(const ResourceVector& o) {
-  if (o.v_.size() > v_.size()) {
-    v_.resize(o.v_.size(), 0);
-  }
-  for (size_t i = 0; i < o.v_.size(); ++i) {
-    v_[i] += o.v_[i];
+  grow(o.size_);
+  const int64_t* from = o.data();
+  int64_t* to = data();
+  for (size_t i = 0; i < o.size_; ++i) {
+    to[i] += from[i];
   }
   return *this;
 }
 
 ResourceVector& ResourceVector::operator-=(const ResourceVector& o) {
-  if (o.v_.size() > v_.size()) {
-    v_.resize(o.v_.size(), 0);
-  }
-  for (size_t i = 0; i < o.v_.size(); ++i) {
-    v_[i] -= o.v_[i];
+  grow(o.size_);
+  const int64_t* from = o.data();
+  int64_t* to = data();
+  for (size_t i = 0; i < o.size_; ++i) {
+    to[i] -= from[i];
   }
   return *this;
 }
@@ -128,7 +168,7 @@ ResourceVector& ResourceVector::operator-=(const ResourceVector& o) {
 std::optional<size_t> ResourceVector::first_exceeding(const ResourceVector& o) const {
   // Missing slots read as 0 on both sides, so a negative slot of `o` beyond this vector's end
   // still fails (KAI's LessEqual: extra entries of the right side must be >= 0).
-  const size_t n = std::max(v_.size(), o.v_.size());
+  const size_t n = std::max(size_, o.size_);
   for (size_t i = 0; i < n; ++i) {
     if (get(i) > o.get(i)) {
       return i;
@@ -142,11 +182,11 @@ bool ResourceVector::less_equal(const ResourceVector& o) const {
 }
 
 bool ResourceVector::is_zero() const {
-  return std::all_of(v_.begin(), v_.end(), [](int64_t x) { return x == 0; });
+  return std::all_of(data(), data() + size_, [](int64_t x) { return x == 0; });
 }
 
 bool operator==(const ResourceVector& a, const ResourceVector& b) {
-  const size_t n = std::max(a.v_.size(), b.v_.size());
+  const size_t n = std::max(a.size_, b.size_);
   for (size_t i = 0; i < n; ++i) {
     if (a.get(i) != b.get(i)) {
       return false;

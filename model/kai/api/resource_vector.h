@@ -10,9 +10,11 @@
 
 #include "model/k8s/quantity.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,16 +63,33 @@ class ResourceNames {
   std::map<std::string, size_t, std::less<>> index_;
 };
 
-/// An integer vector over ResourceNames' slots. Missing trailing slots read as 0.
+/// An integer vector over ResourceNames' slots. Missing trailing slots read as 0. Up to
+/// kInline slots (cpu, memory, gpu, pods and two more) live inside the object, so the requests
+/// and releases a scheduling step works out cost no allocation; more go to the heap.
 class ResourceVector {
  public:
   ResourceVector() = default;
 
-  explicit ResourceVector(size_t slots) : v_(slots, 0) {}
+  explicit ResourceVector(size_t slots) { grow(slots); }
 
-  [[nodiscard]] int64_t get(size_t slot) const { return slot < v_.size() ? v_[slot] : 0; }
+  ResourceVector(const ResourceVector& o) { *this = o; }
 
-  void set(size_t slot, int64_t amount);
+  ResourceVector(ResourceVector&& o) noexcept { *this = std::move(o); }
+
+  ResourceVector& operator=(const ResourceVector& o);
+
+  ResourceVector& operator=(ResourceVector&& o) noexcept;
+
+  ~ResourceVector() = default;
+
+  [[nodiscard]] int64_t get(size_t slot) const { return slot < size_ ? data()[slot] : 0; }
+
+  void set(size_t slot, int64_t amount) {
+    if (slot >= size_) {
+      grow(slot + 1);
+    }
+    data()[slot] = amount;
+  }
 
   void add(size_t slot, int64_t amount) { set(slot, get(slot) + amount); }
 
@@ -88,14 +107,26 @@ class ResourceVector {
   /// The first slot where this exceeds `o`, or nullopt when less_equal holds.
   [[nodiscard]] std::optional<size_t> first_exceeding(const ResourceVector& o) const;
 
-  [[nodiscard]] size_t size() const { return v_.size(); }
+  [[nodiscard]] size_t size() const { return size_; }
 
   [[nodiscard]] bool is_zero() const;
 
   friend bool operator==(const ResourceVector& a, const ResourceVector& b);
 
  private:
-  std::vector<int64_t> v_;
+  static constexpr size_t kInline = 6;
+
+  [[nodiscard]] const int64_t* data() const { return heap_ ? heap_.get() : inline_.data(); }
+
+  int64_t* data() { return heap_ ? heap_.get() : inline_.data(); }
+
+  /// Makes the vector `slots` long (never shorter), the new slots 0.
+  void grow(size_t slots);
+
+  uint32_t size_ = 0;
+  uint32_t capacity_ = kInline;
+  std::array<int64_t, kInline> inline_{};
+  std::unique_ptr<int64_t[]> heap_;  ///< all slots once there are more than kInline
 };
 
 }  // namespace drasim::model

@@ -182,6 +182,10 @@ DynamicResources::Verdict DynamicResources::remembered(NodeId node) const {
   return memo_class_ ? state_.dra_memo.find(*memo_class_, node) : nullptr;
 }
 
+const FilterAnswer* DynamicResources::remembered_rejection(NodeId node) const {
+  return memo_class_ ? state_.dra_memo.rejection(*memo_class_, node) : nullptr;
+}
+
 DynamicResources::Verdict DynamicResources::filter(NodeId node) {
   if (Verdict known = remembered(node)) {
     return known;

@@ -36,6 +36,9 @@ class DynamicResources {
   /// The remembered answer for this pod's claims on `node`, or null when there is none (or the
   /// pod's claims are not all fresh). Costs no allocator call.
   [[nodiscard]] Verdict remembered(NodeId node) const;
+  /// The remembered answer on `node` when it is a rejection, else null; borrowed from the memo
+  /// (DraFilterMemo::rejection), so a node scan pays no reference count for it.
+  [[nodiscard]] const FilterAnswer* remembered_rejection(NodeId node) const;
 
   /// Whether every pod of the fit class gets the same answers (all claims fresh from templates,
   /// no KEP-5004 claim): the answers go through the memo. Never in the reference mode.

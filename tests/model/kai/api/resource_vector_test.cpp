@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 using drasim::model::kCpuSlot;
 using drasim::model::kGpuSlot;
@@ -194,4 +195,53 @@ TEST_CASE("a negative slot beyond the left vector's end makes less_equal false")
   b.set(6, -1);
   CHECK_FALSE(a.less_equal(b));
   CHECK(a.first_exceeding(b) == size_t{6});
+}
+
+TEST_CASE("vectors past the inline slots keep every amount through copies, moves and growth") {
+  // Six slots live inside the object; a seventh moves them all to the heap. Every transition
+  // must keep the amounts: slot i holds 10 * (i + 1) below, so a lost or shifted slot shows.
+  ResourceVector small(4);
+  for (size_t i = 0; i < 4; ++i) {
+    small.set(i, static_cast<int64_t>(10 * (i + 1)));
+  }
+  ResourceVector big = small;
+  for (size_t i = 4; i < 9; ++i) {
+    big.set(i, static_cast<int64_t>(10 * (i + 1)));  // slot 6 goes past the inline six
+  }
+  CHECK(big.size() == 9u);
+  for (size_t i = 0; i < 9; ++i) {
+    CHECK(big.get(i) == static_cast<int64_t>(10 * (i + 1)));
+  }
+  CHECK(small.size() == 4u);  // the copy it came from is untouched
+  CHECK(small.get(5) == 0);
+
+  ResourceVector copied = big;  // heap to a fresh object
+  ResourceVector inline_target(2);
+  inline_target = big;  // heap into an inline object: it grows
+  ResourceVector moved = std::move(big);
+  CHECK(copied == moved);
+  CHECK(inline_target == moved);
+  CHECK(moved.get(8) == 90);
+
+  ResourceVector heap_target = copied;
+  heap_target = small;  // a short vector into a heap object: slots past 4 read as 0 again
+  CHECK(heap_target.size() == 4u);
+  CHECK(heap_target == small);
+  CHECK(heap_target.get(8) == 0);
+
+  ResourceVector from_inline = std::move(small);  // an inline vector moves by copy
+  CHECK(from_inline.get(3) == 40);
+  CHECK(from_inline.size() == 4u);
+
+  // Sums across the boundary: 4 inline slots plus 9 heap slots give 9 slots, 20 + 20 in slot 1.
+  const ResourceVector sum = from_inline + moved;
+  CHECK(sum.size() == 9u);
+  CHECK(sum.get(1) == 40);
+  CHECK(sum.get(8) == 90);
+  // A slot set far out grows the heap again without losing the rest.
+  ResourceVector far = moved;
+  far.set(40, 1);
+  CHECK(far.size() == 41u);
+  CHECK(far.get(8) == 90);
+  CHECK(far.get(39) == 0);
 }
