@@ -231,7 +231,8 @@ int64_t EvictionCandidates::min_runtime(QueueId victim_queue, bool reclaim,
     for (; q.valid() && !on_reclaimer_path(q); q = parent(q)) {
       below = q;
     }
-    start = !q.valid() ? below : (below.valid() ? below : victim_queue);
+    // Without a common ancestor the loop ran off the top: `below` is the top-level queue.
+    start = below.valid() ? below : victim_queue;
   }
   for (QueueId q = start; q.valid(); q = parent(q)) {
     const Queue& spec = state_.queues[q.index()].spec;

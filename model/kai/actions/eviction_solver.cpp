@@ -39,7 +39,6 @@ bool EvictionSolver::next_chunk(JobId victim, bool& more, VictimChunk& out) {
   more = false;
   out.job = victim;
   out.pods.clear();
-  out.moved.clear();
   if (job.subgroups) {
     // KAI GetTasksToEvict over the subgroup tree: one step's pods, and whether the job keeps
     // active pods after it (then it goes back into the victim order). Pipelined pods are not
@@ -57,8 +56,7 @@ bool EvictionSolver::next_chunk(JobId victim, bool& more, VictimChunk& out) {
     more = !out.pods.empty() && out.pods.size() < total;
     return !out.pods.empty();
   }
-  std::vector<PodId>& active = scratch_;
-  active.clear();
+  std::vector<PodId>& active = out.pods;
   for (const PodId p : job.pods) {
     if (victim_left(p)) {
       active.push_back(p);
@@ -78,11 +76,11 @@ bool EvictionSolver::next_chunk(JobId victim, bool& more, VictimChunk& out) {
   if (n > job.min_member) {
     // A surplus pod: the last in task order (task_before is a total order, ids last).
     more = n > 1;
-    out.pods.push_back(*std::min_element(active.begin(), active.end(), later));
+    const PodId last = *std::min_element(active.begin(), active.end(), later);
+    active.assign(1, last);
     return true;
   }
   std::sort(active.begin(), active.end(), later);
-  out.pods.assign(active.begin(), active.end());
   return true;
 }
 
@@ -104,7 +102,6 @@ void EvictionSolver::take_chunks(const std::vector<JobId>* jobs) {
     const VictimChunk& from = potential_chunks_[taken_ids_[k]];
     taken_[k].job = from.job;
     taken_[k].pods.assign(from.pods.begin(), from.pods.end());
-    taken_[k].moved.clear();
   }
 }
 

@@ -122,7 +122,7 @@ class EvictionSolver {
   /// turns both shortcuts off.
   bool base_takes(JobId job, const std::vector<PodId>& tasks);
   /// Simulates the scenario inside `stmt`; on success (kAccepted) marks which victims of
-  /// taken_ moved.
+  /// taken_ moved (`moved` is set there only, and read only after a success).
   ScenarioOutcome simulate(JobId job, const std::vector<PodId>& tasks,
                            const std::vector<PodId>& evicted, Statement& stmt);
   /// Reports a scenario's outcome when recording.
@@ -148,7 +148,6 @@ class EvictionSolver {
   size_t chunk_count_ = 0;
   std::vector<VictimChunk> taken_;          ///< the scenario's chunks (take_chunks), storage kept
   std::vector<uint32_t> taken_ids_;         ///< their indexes in potential_chunks_
-  std::vector<PodId> scratch_;              ///< next_chunk's active pods, storage kept
   std::vector<std::vector<PodId>> by_job_;  ///< by job index
   std::vector<std::vector<uint32_t>> chunks_by_job_;  ///< by job index
   std::vector<std::vector<JobId>> by_node_;           ///< by node index

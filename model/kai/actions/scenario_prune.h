@@ -36,9 +36,9 @@ class ScenarioPrune {
   /// call (asked only when it decides, and for every chunk a solve walks: no std::function).
   class BaseFails {
    public:
+    // Implicit, so that a lambda converts as it would to std::function.
     template <class F>
-    BaseFails(
-        const F& f)  // NOLINT(google-explicit-constructor): lambdas convert, as to std::function
+    BaseFails(const F& f)  // NOLINT(google-explicit-constructor)
         : f_(&f), call_([](const void* g) { return (*static_cast<const F*>(g))(); }) {}
 
     bool operator()() const { return call_(f_); }
