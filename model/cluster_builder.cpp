@@ -423,6 +423,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
     state.topologies.push_back(build_topology_tree(t, state.nodes));
   }
   build_queues(objects, options, state);
+  state.templates.reserve(objects.pods.size());
   for (size_t m = 0; m < objects.pods.size(); ++m) {
     state.templates.push_back(
         make_template(objects.pods[m], static_cast<uint32_t>(m), options.gpu_sharing, state.names));
@@ -434,6 +435,11 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
       state.templates[m].recreated_on_eviction = true;
     }
   }
+  int64_t expanded = 0;
+  for (size_t m = 0; m < objects.pods.size(); ++m) {
+    expanded += expanded_pod_count(objects, groups, m);
+  }
+  state.pods.reserve(static_cast<size_t>(expanded));
   build_group_jobs(objects, state, groups.members);
   build_bare_jobs(objects, state, groups.group_of);
   link_job_successors(objects, state);

@@ -33,20 +33,21 @@ WholeGpuView whole_gpus(NodeInfo& n) {
 
 /// Shared-GPU bookkeeping of a pod joining (leaving) its node in `phase` (KAI
 /// addSharedGPUTaskResources / removeSharedTaskResources).
-void join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
+/// Returns whether the pod shares GPUs (then the node needs a resnapshot).
+bool join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
                  PodPhase phase) {
   if (t.gpu_share.shared()) {
-    n.resnapshot = true;
     n.gpu_groups.add(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
+  return t.gpu_share.shared();
 }
 
-void leave_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
+bool leave_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
                   PodPhase phase) {
   if (t.gpu_share.shared()) {
-    n.resnapshot = true;
     n.gpu_groups.remove(groups, shared_task_mib(t, n), hold_of(phase), whole_gpus(n));
   }
+  return t.gpu_share.shared();
 }
 
 /// Number of the pod's GPU device keys that at least `min_refs` pods on the node hold.
@@ -102,7 +103,9 @@ ResourceVector ClusterState::charge_on(NodeInfo& n, PodId pod_id, NodeId node_id
                             held_keys(n, keys, min_refs) * kMilliPerGpu, track.get(kGpuSlot))
                                                : 0;
   track.add(kGpuSlot, -saved);
-  n.resnapshot = n.resnapshot || saved > 0;
+  if (saved > 0) {
+    flag_resnapshot(n, node_id);
+  }
   for (const std::string& k : keys) {
     if (step == ChargeStep::kAdd) {
       ++n.dra_gpu_refs[k];
@@ -325,7 +328,9 @@ void ClusterState::add_on(NodeInfo& n, PodId pod_id, NodeId node_id, PodPhase ph
   } else {
     n.idle -= track;
   }
-  join_groups(n, t, p.gpu_groups, phase);
+  if (join_groups(n, t, p.gpu_groups, phase)) {
+    flag_resnapshot(n, node_id);
+  }
   ++n.pod_count;
   n.host_ports.insert(n.host_ports.end(), t.host_ports.begin(), t.host_ports.end());
 }
@@ -344,7 +349,9 @@ void ClusterState::node_sub(PodId pod_id) {
   } else {
     n.idle += track;
   }
-  leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
+  if (leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase)) {
+    flag_resnapshot(n, p.node);
+  }
   --n.pod_count;
   for (const HostPort& hp : spec_of(pod_id).host_ports) {
     const auto it = std::find(n.host_ports.begin(), n.host_ports.end(), hp);
@@ -398,15 +405,35 @@ ResourceVector ClusterState::snapshot_idle(NodeId node_id) const {
   return scratch.idle;
 }
 
+void ClusterState::flag_resnapshot(NodeInfo& n, NodeId node_id) const {
+  if (!n.resnapshot) {
+    n.resnapshot = true;
+    resnapshot_queue_.push_back(node_id);
+  }
+}
+
 void ClusterState::resnapshot_nodes() {
-  for (size_t i = 0; i < nodes.size(); ++i) {
-    if (nodes[i].resnapshot || reference) {
-      const NodeId id = NodeId::from_index(i);
-      touch_node(id);
-      rebuild_on(nodes[i], id);
-      nodes[i].resnapshot = false;
+  const auto rebuild = [this](NodeId id) {
+    touch_node(id);
+    rebuild_on(nodes[id.index()], id);
+    nodes[id.index()].resnapshot = false;
+  };
+  if (reference) {
+    // The slow, obvious way: every node, flagged or not.
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      rebuild(NodeId::from_index(i));
+    }
+  } else {
+    // The flagged nodes only, in node order. The queue also holds scratch copies' nodes and
+    // nodes flagged again since (both cleared already): the flag decides.
+    std::sort(resnapshot_queue_.begin(), resnapshot_queue_.end());
+    for (const NodeId id : resnapshot_queue_) {
+      if (nodes[id.index()].resnapshot) {
+        rebuild(id);
+      }
     }
   }
+  resnapshot_queue_.clear();
 }
 
 void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
@@ -477,8 +504,10 @@ void ClusterState::begin_release(PodId pod_id) {
   touch_node(p.node);
   n.releasing += charged_request(pod_id, p.node, ChargeStep::kChange);
   // KAI changes a task's status by removing and re-adding it.
-  leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
-  join_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
+  const bool left = leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
+  if (join_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing) || left) {
+    flag_resnapshot(n, p.node);
+  }
   p.released_from = p.phase;
   p.phase = PodPhase::kReleasing;
   ++jobs[p.job.index()].releasing_pods;
@@ -490,10 +519,10 @@ void ClusterState::shadow_groups(PodId pod_id, NodeId node_id, const std::vector
                                  bool add) {
   NodeInfo& n = node(node_id);
   touch_node(node_id);
-  if (add) {
-    join_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined);
-  } else {
-    leave_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined);
+  const bool shared = add ? join_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined)
+                          : leave_groups(n, spec_of(pod_id), groups, PodPhase::kPipelined);
+  if (shared) {
+    flag_resnapshot(n, node_id);
   }
 }
 
@@ -504,8 +533,10 @@ void ClusterState::undo_release(PodId pod_id) {
   NodeInfo& n = node(p.node);
   touch_node(p.node);
   n.releasing -= charged_request(pod_id, p.node, ChargeStep::kChange);
-  leave_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
-  join_groups(n, spec_of(pod_id), p.gpu_groups, phase);
+  const bool left = leave_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
+  if (join_groups(n, spec_of(pod_id), p.gpu_groups, phase) || left) {
+    flag_resnapshot(n, p.node);
+  }
   p.phase = phase;
   --jobs[p.job.index()].releasing_pods;
   index_bound(p.job);

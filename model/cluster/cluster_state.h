@@ -562,6 +562,11 @@ class ClusterState {
   /// scratch copy of it).
   ResourceVector charge_on(NodeInfo& n, PodId pod, NodeId node, ChargeStep step) const;
   void add_on(NodeInfo& n, PodId pod, NodeId node, PodPhase phase) const;
+  /// Sets `n.resnapshot` (n stands for node `node`) and queues the node for resnapshot_nodes.
+  void flag_resnapshot(NodeInfo& n, NodeId node) const;
+  /// The nodes flagged for resnapshot_nodes since it last ran (and nodes whose scratch copy was
+  /// flagged, which it skips).
+  mutable std::vector<NodeId> resnapshot_queue_;
   /// Rebuilds `n` (node `node` or a scratch copy of it) from the pods on the node, as a
   /// snapshot builds it: recharge_node, snapshot_idle and resnapshot_nodes share it.
   void rebuild_on(NodeInfo& n, NodeId node) const;

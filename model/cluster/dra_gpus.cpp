@@ -11,7 +11,16 @@
 namespace drasim::model {
 
 bool is_gpu_name(std::string_view name) {
-  return ascii_lower(name).find("gpu") != std::string::npos;
+  // "gpu" in any case, without making a lowered copy (it is asked per slice in hot loops).
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
+  for (size_t i = 0; i + 3 <= name.size(); ++i) {
+    if (lower(name[i]) == 'g' && lower(name[i + 1]) == 'p' && lower(name[i + 2]) == 'u') {
+      return true;
+    }
+  }
+  return false;
 }
 
 int64_t saturating_add(int64_t a, int64_t b) {

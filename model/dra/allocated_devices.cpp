@@ -59,6 +59,16 @@ bool AllocatedDevices::is_exclusive(const DeviceKey& id) const {
   return it != devices_.end() && it->second.exclusive > 0;
 }
 
+void AllocatedDevices::held_in_pool(std::string_view driver, std::string_view pool,
+                                    std::vector<std::string_view>& out) const {
+  out.clear();
+  // Every entry in the map is held (remove() erases an entry when its last holder goes).
+  for (auto it = devices_.lower_bound(DeviceKey{driver, pool, ""});
+       it != devices_.end() && it->first.driver == driver && it->first.pool == pool; ++it) {
+    out.emplace_back(it->first.device);
+  }
+}
+
 const std::map<std::string, Quantity>* AllocatedDevices::consumed(const DeviceId& id) const {
   return consumed(DeviceIdLess::key(id));
 }

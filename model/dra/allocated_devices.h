@@ -10,6 +10,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace drasim::model::dra {
 
@@ -25,6 +27,12 @@ class AllocatedDevices {
   [[nodiscard]] bool is_exclusive(const DeviceId& id) const;
 
   [[nodiscard]] bool is_exclusive(const DeviceKey& id) const;
+
+  /// The names of the devices of pool `(driver, pool)` that some claim holds (exclusively or by
+  /// a share), sorted; they stay valid until the next add() or remove(). One search for the
+  /// whole pool: a node's devices are next to each other in the map.
+  void held_in_pool(std::string_view driver, std::string_view pool,
+                    std::vector<std::string_view>& out) const;
 
   /// Consumable capacity in use on a multi-allocation device (summed over its shares), or
   /// nullptr when no share of the device is allocated.

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -86,15 +87,15 @@ int64_t least_requested(int64_t requested, int64_t capacity) {
 
 /// `balancedResourceScorer` over cpu and memory: (1 - |f_cpu - f_mem| / 2) * 100, fractions
 /// capped at 1, resources with zero allocatable left out.
-int64_t balanced(const std::vector<std::pair<int64_t, int64_t>>& requested_allocatable) {
-  std::vector<double> fractions;
-  for (const auto& [req, alloc] : requested_allocatable) {
-    if (alloc == 0) {
-      continue;
+int64_t balanced(std::pair<int64_t, int64_t> cpu, std::pair<int64_t, int64_t> memory) {
+  std::array<double, 2> fractions{};
+  size_t count = 0;
+  for (const auto& [req, alloc] : {cpu, memory}) {
+    if (alloc != 0) {
+      fractions[count++] = std::min(1.0, static_cast<double>(req) / static_cast<double>(alloc));
     }
-    fractions.push_back(std::min(1.0, static_cast<double>(req) / static_cast<double>(alloc)));
   }
-  const double std_dev = fractions.size() == 2 ? std::abs((fractions[0] - fractions[1]) / 2) : 0.0;
+  const double std_dev = count == 2 ? std::abs((fractions[0] - fractions[1]) / 2) : 0.0;
   return static_cast<int64_t>((1 - std_dev) * static_cast<double>(kMaxNodeScore));
 }
 
@@ -276,9 +277,13 @@ class KubeScheduler {
   size_t best(PodId pod, const std::vector<Feasible>& feasible) {
     const PodTemplate& t = s_.spec_of(pod);
     const size_t count = feasible.size();
-    std::vector<int64_t> taints(count);
-    std::vector<int64_t> affinity(count);
-    std::vector<int64_t> dra(count);
+    // The score inputs, in vectors kept from pod to pod.
+    std::vector<int64_t>& taints = taints_;
+    std::vector<int64_t>& affinity = affinity_;
+    std::vector<int64_t>& dra = dra_;
+    taints.assign(count, 0);
+    affinity.assign(count, 0);
+    dra.assign(count, 0);
     const std::vector<ClaimId> fresh = s_.unallocated_claims(pod);
     const int64_t pod_cpu = t.request.get(kCpuSlot);
     const int64_t pod_mem = t.request.get(kMemorySlot);
@@ -313,8 +318,8 @@ class KubeScheduler {
       const int64_t fit = weights == 0 ? 0 : fit_sum / weights;
       const int64_t balance = best_effort
                                   ? 0
-                                  : balanced({{n.used.get(kCpuSlot) + pod_cpu, cpu_alloc},
-                                              {n.used.get(kMemorySlot) + pod_mem, mem_alloc}});
+                                  : balanced({n.used.get(kCpuSlot) + pod_cpu, cpu_alloc},
+                                             {n.used.get(kMemorySlot) + pod_mem, mem_alloc});
       const int64_t total = kTaintTolerationWeight * taints[i] + kNodeAffinityWeight * affinity[i]
                             + kFitWeight * fit + kBalancedWeight * balance
                             + kDynamicResourcesWeight * dra[i];
@@ -331,6 +336,7 @@ class KubeScheduler {
   ClusterState& s_;
   std::vector<NodeId> order_;
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
+  std::vector<int64_t> taints_, affinity_, dra_;      ///< best()'s score inputs
 };
 
 }  // namespace

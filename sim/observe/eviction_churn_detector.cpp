@@ -2,17 +2,19 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace drasim::sim {
 
 void EvictionChurnDetector::evicted(model::ClusterState& state, model::PodId pod) {
   if (reported_[pod.index()]) {
     return;
   }
-  std::deque<int64_t>& times = times_[pod.index()];
+  std::vector<int64_t>& times = times_[pod.index()];
   times.push_back(state.now_us);
-  while (times.front() <= state.now_us - kWindow.us) {
-    times.pop_front();
-  }
+  const auto in_window = std::find_if(times.begin(), times.end(),
+                                      [&](int64_t t) { return t > state.now_us - kWindow.us; });
+  times.erase(times.begin(), in_window);
   if (times.size() <= kMaxEvictions) {
     return;
   }

@@ -10,7 +10,6 @@
 #include "sim/load/sim_time.h"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace drasim::sim {
@@ -26,7 +25,9 @@ class EvictionChurnDetector {
   void evicted(model::ClusterState& state, model::PodId pod);
 
  private:
-  std::vector<std::deque<int64_t>> times_;  ///< by pod: its evictions within the window
+  /// By pod: its evictions within the window (at most kMaxEvictions + 1, so a vector; a deque
+  /// would allocate a block for every pod up front).
+  std::vector<std::vector<int64_t>> times_;
   std::vector<bool> reported_;
 };
 

@@ -12,10 +12,6 @@ void check_gpu_overlap(model::ClusterState& state, const QueueGroundTruth& truth
   if (advertises_gpus(n)) {
     return;  // the device plugin still serves the node: its GPUs are not the driver's
   }
-  const auto [devices, allocated] = dra_gpu_devices(state, n);
-  if (devices == 0) {
-    return;
-  }
   int64_t plugin_milli = 0;
   for (const model::PodId pod : state.pods_on(node)) {
     if (!state.spec_of(pod).gpu_share.shared()) {
@@ -23,7 +19,11 @@ void check_gpu_overlap(model::ClusterState& state, const QueueGroundTruth& truth
     }
   }
   const int64_t plugin = (plugin_milli + model::kMilliPerGpu - 1) / model::kMilliPerGpu;
-  if (plugin == 0 || plugin + allocated <= devices) {
+  if (plugin == 0) {
+    return;  // nothing held through the plugin (checked first: it is the cheaper question)
+  }
+  const auto [devices, allocated] = dra_gpu_devices(state, n);
+  if (devices == 0 || plugin + allocated <= devices) {
     return;
   }
   state.report_once(

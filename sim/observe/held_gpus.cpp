@@ -5,6 +5,8 @@
 #include "model/kai/api/pod_request.h"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 namespace drasim::sim {
 
@@ -47,15 +49,16 @@ std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
   const model::dra::AllocatedDevices& allocated = state.claims.allocated();
   int64_t devices = 0;
   int64_t held = 0;
+  std::vector<std::string_view> taken;  // the held devices of the slice's pool, sorted
   for (const uint32_t index : state.dra.inventory->node_local_slices(node.name)) {
     const model::ResourceSlice& slice = slices[index];
     if (!model::is_gpu_name(slice.driver)) {
       continue;
     }
+    allocated.held_in_pool(slice.driver, slice.pool.name, taken);
     for (const model::Device& d : slice.devices) {
       ++devices;
-      const model::dra::DeviceKey key{slice.driver, slice.pool.name, d.name};
-      held += allocated.is_exclusive(key) || allocated.consumed(key) != nullptr ? 1 : 0;
+      held += std::binary_search(taken.begin(), taken.end(), std::string_view(d.name)) ? 1 : 0;
     }
   }
   return {devices, held};

@@ -18,8 +18,8 @@
 
 #include "model/cluster/cluster_state.h"
 
-#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace drasim::sim {
@@ -60,7 +60,8 @@ class QueueGroundTruth {
 
   struct QueueTruth {
     model::QuotaVector actual{};
-    std::map<std::string, int> device_refs;  ///< pods of the queue holding each claim GPU
+    /// Pods of the queue holding each claim GPU (hashed: the root queue holds every one).
+    std::unordered_map<std::string, int> device_refs;
     model::PodId last_pod;
   };
 

@@ -131,6 +131,50 @@ TEST_CASE("cel selector evaluator maps results to verdicts and caches them") {
   CHECK(verdict("device.driver == \"x\"").kind == SelectorVerdict::Kind::kFalse);
 }
 
+TEST_CASE("cel selector evaluator shares verdicts between devices equal in what CEL sees") {
+  // Device 0 is gpu_slice()'s; the others differ from it in one thing each. The evaluator keeps
+  // one verdict per device content (driver, attributes, capacity amounts, multi-allocation
+  // flag), so a device that differs anywhere CEL can look must not reuse device 0's verdict,
+  // and one that differs only in its name must.
+  ResourceSlice s = gpu_slice();
+  const Device base = s.devices[0];
+  Device renamed = base;
+  renamed.name = "gpu-1";  // the name is not part of the CEL device value
+  Device numa = base;
+  numa.name = "gpu-2";
+  numa.attributes["dra.example.com/numaNode"] = int64_t{0};
+  Device memory = base;
+  memory.name = "gpu-3";
+  memory.capacity["memory"].value = *Quantity::parse("40Gi");
+  Device version = base;
+  version.name = "gpu-4";
+  version.attributes["driverVersion"] = SemVer{"550.54.16"};
+  Device shared = base;
+  shared.name = "gpu-5";
+  shared.allow_multiple_allocations = true;
+  s.devices = {base, renamed, numa, memory, version, shared};
+  CelSelectorEvaluator ev;
+  const auto verdict = [&](const std::string& expr, size_t device, bool consumable = false) {
+    return ev.evaluate(CelSelector{expr, {}}, s, s.devices[device], consumable).kind;
+  };
+  using Kind = SelectorVerdict::Kind;
+  const std::string numa_one = "device.attributes[\"dra.example.com\"].numaNode == 1";
+  CHECK(verdict(numa_one, 0) == Kind::kTrue);
+  CHECK(verdict(numa_one, 1) == Kind::kTrue);   // same content as device 0
+  CHECK(verdict(numa_one, 2) == Kind::kFalse);  // numaNode 0
+  const std::string big =
+      "device.capacity[\"gpu.nvidia.com\"].memory.compareTo(quantity(\"80Gi\")) >= 0";
+  CHECK(verdict(big, 0) == Kind::kTrue);
+  CHECK(verdict(big, 3) == Kind::kFalse);  // 40Gi < 80Gi
+  const std::string old_driver =
+      "device.attributes[\"gpu.nvidia.com\"].driverVersion.isLessThan(semver(\"550.54.16\"))";
+  CHECK(verdict(old_driver, 0) == Kind::kTrue);
+  CHECK(verdict(old_driver, 4) == Kind::kFalse);  // 550.54.16 is not below itself
+  // allowMultipleAllocations is in the value only with consumable capacity.
+  CHECK(verdict("device.allowMultipleAllocations", 0, true) == Kind::kFalse);
+  CHECK(verdict("device.allowMultipleAllocations", 5, true) == Kind::kTrue);
+}
+
 TEST_CASE("cel validate_selector rejects what the API server rejects") {
   CHECK(!drasim::model::cel::validate_selector("device.driver == \"a\"", false));
   CHECK(drasim::model::cel::validate_selector(std::string(10241, ' '), false).has_value());

@@ -10,6 +10,10 @@
 #include <algorithm>
 
 namespace drasim::model {
+
+/// The Filter status message when the allocator finds no solution on a node.
+constexpr std::string_view kNoSolutionReason = "cannot allocate all claims";
+
 namespace {
 
 /// KAI's `resources.IsGpuResourceClaim`: a request of the claim names a GPU device class.
@@ -190,7 +194,15 @@ DynamicResources::Verdict DynamicResources::filter(NodeId node) {
   if (Verdict known = remembered(node)) {
     return known;
   }
-  auto v = std::make_shared<const FilterAnswer>(run_filter(state_.node(node)));
+  FilterAnswer answer = run_filter(state_.node(node));
+  // The common rejection is one shared answer: a full cluster would otherwise hold a copy of
+  // the same words for every (fit class, node) in the memo, and free them all when it clears.
+  static const FilterAnswerPtr kNoSolution = std::make_shared<const FilterAnswer>(
+      FilterAnswer{false, std::string(kNoSolutionReason), {}, {}});
+  const Verdict v = !answer.fits && answer.reason == kNoSolutionReason && answer.allocations.empty()
+                            && !answer.bridge
+                        ? kNoSolution
+                        : std::make_shared<const FilterAnswer>(std::move(answer));
   const bool shared_devices =
       std::any_of(v->allocations.begin(), v->allocations.end(), [](const AllocationResult& a) {
         return std::any_of(a.results.begin(), a.results.end(),
@@ -241,7 +253,7 @@ FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
       }
       return v;
     case dra::AllocateStatus::kNoSolution:
-      v.reason = "cannot allocate all claims";
+      v.reason = kNoSolutionReason;
       return v;
     case dra::AllocateStatus::kNodeError:
       v.reason = outcome.message;
