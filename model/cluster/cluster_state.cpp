@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 namespace drasim::model {
 
@@ -33,7 +34,8 @@ WholeGpuView whole_gpus(NodeInfo& n) {
 
 /// Shared-GPU bookkeeping of a pod joining (leaving) its node in `phase` (KAI
 /// addSharedGPUTaskResources / removeSharedTaskResources).
-/// Returns whether the pod shares GPUs (then the node needs a resnapshot).
+/// Both return whether the pod shares GPUs (then the node needs a resnapshot), so a leave and a
+/// join of the same pod say the same.
 bool join_groups(NodeInfo& n, const PodTemplate& t, const std::vector<uint32_t>& groups,
                  PodPhase phase) {
   if (t.gpu_share.shared()) {
@@ -423,17 +425,19 @@ void ClusterState::resnapshot_nodes() {
     for (size_t i = 0; i < nodes.size(); ++i) {
       rebuild(NodeId::from_index(i));
     }
-  } else {
-    // The flagged nodes only, in node order. The queue also holds scratch copies' nodes and
-    // nodes flagged again since (both cleared already): the flag decides.
-    std::sort(resnapshot_queue_.begin(), resnapshot_queue_.end());
-    for (const NodeId id : resnapshot_queue_) {
-      if (nodes[id.index()].resnapshot) {
-        rebuild(id);
-      }
+    resnapshot_queue_.clear();
+    return;
+  }
+  // The flagged nodes only, in node order, taken out of the queue before the walk so that no
+  // rebuild can disturb it. The queue also holds nodes whose scratch copy was flagged and
+  // nodes queued twice: the flag decides.
+  std::vector<NodeId> queued = std::exchange(resnapshot_queue_, {});
+  std::sort(queued.begin(), queued.end());
+  for (const NodeId id : queued) {
+    if (nodes[id.index()].resnapshot) {
+      rebuild(id);
     }
   }
-  resnapshot_queue_.clear();
 }
 
 void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
@@ -504,8 +508,8 @@ void ClusterState::begin_release(PodId pod_id) {
   touch_node(p.node);
   n.releasing += charged_request(pod_id, p.node, ChargeStep::kChange);
   // KAI changes a task's status by removing and re-adding it.
-  const bool left = leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
-  if (join_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing) || left) {
+  leave_groups(n, spec_of(pod_id), p.gpu_groups, p.phase);
+  if (join_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing)) {
     flag_resnapshot(n, p.node);
   }
   p.released_from = p.phase;
@@ -533,8 +537,8 @@ void ClusterState::undo_release(PodId pod_id) {
   NodeInfo& n = node(p.node);
   touch_node(p.node);
   n.releasing -= charged_request(pod_id, p.node, ChargeStep::kChange);
-  const bool left = leave_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
-  if (join_groups(n, spec_of(pod_id), p.gpu_groups, phase) || left) {
+  leave_groups(n, spec_of(pod_id), p.gpu_groups, PodPhase::kReleasing);
+  if (join_groups(n, spec_of(pod_id), p.gpu_groups, phase)) {
     flag_resnapshot(n, p.node);
   }
   p.phase = phase;

@@ -277,27 +277,23 @@ class KubeScheduler {
   size_t best(PodId pod, const std::vector<Feasible>& feasible) {
     const PodTemplate& t = s_.spec_of(pod);
     const size_t count = feasible.size();
-    // The score inputs, in vectors kept from pod to pod.
-    std::vector<int64_t>& taints = taints_;
-    std::vector<int64_t>& affinity = affinity_;
-    std::vector<int64_t>& dra = dra_;
-    taints.assign(count, 0);
-    affinity.assign(count, 0);
-    dra.assign(count, 0);
+    taints_.assign(count, 0);
+    affinity_.assign(count, 0);
+    dra_.assign(count, 0);
     const std::vector<ClaimId> fresh = s_.unallocated_claims(pod);
     const int64_t pod_cpu = t.request.get(kCpuSlot);
     const int64_t pod_mem = t.request.get(kMemorySlot);
     const bool best_effort = pod_cpu == 0 && pod_mem == 0;
     for (size_t i = 0; i < count; ++i) {
       const NodeInfo& n = s_.node(feasible[i].node);
-      taints[i] = intolerable_prefer_no_schedule(n, t);
-      affinity[i] = preferred_affinity(n, t);
-      dra[i] =
+      taints_[i] = intolerable_prefer_no_schedule(n, t);
+      affinity_[i] = preferred_affinity(n, t);
+      dra_[i] =
           feasible[i].dra ? first_available_points(s_, fresh, feasible[i].dra->allocations) : 0;
     }
-    normalize(taints, true);
-    normalize(affinity, false);
-    normalize(dra, false);
+    normalize(taints_, true);
+    normalize(affinity_, false);
+    normalize(dra_, false);
     std::optional<size_t> winner;
     int64_t top = 0;
     for (size_t i = 0; i < count; ++i) {
@@ -320,9 +316,9 @@ class KubeScheduler {
                                   ? 0
                                   : balanced({n.used.get(kCpuSlot) + pod_cpu, cpu_alloc},
                                              {n.used.get(kMemorySlot) + pod_mem, mem_alloc});
-      const int64_t total = kTaintTolerationWeight * taints[i] + kNodeAffinityWeight * affinity[i]
+      const int64_t total = kTaintTolerationWeight * taints_[i] + kNodeAffinityWeight * affinity_[i]
                             + kFitWeight * fit + kBalancedWeight * balance
-                            + kDynamicResourcesWeight * dra[i];
+                            + kDynamicResourcesWeight * dra_[i];
       const bool better =
           !winner || total > top || (total == top && feasible[i].node < feasible[*winner].node);
       if (better) {
@@ -336,7 +332,8 @@ class KubeScheduler {
   ClusterState& s_;
   std::vector<NodeId> order_;
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
-  std::vector<int64_t> taints_, affinity_, dra_;      ///< best()'s score inputs
+  /// best()'s score inputs per feasible node, kept from pod to pod.
+  std::vector<int64_t> taints_, affinity_, dra_;
 };
 
 }  // namespace

@@ -10,10 +10,6 @@
 #include <algorithm>
 
 namespace drasim::model {
-
-/// The Filter status message when the allocator finds no solution on a node.
-constexpr std::string_view kNoSolutionReason = "cannot allocate all claims";
-
 namespace {
 
 /// KAI's `resources.IsGpuResourceClaim`: a request of the claim names a GPU device class.
@@ -194,15 +190,7 @@ DynamicResources::Verdict DynamicResources::filter(NodeId node) {
   if (Verdict known = remembered(node)) {
     return known;
   }
-  FilterAnswer answer = run_filter(state_.node(node));
-  // The common rejection is one shared answer: a full cluster would otherwise hold a copy of
-  // the same words for every (fit class, node) in the memo, and free them all when it clears.
-  static const FilterAnswerPtr kNoSolution = std::make_shared<const FilterAnswer>(
-      FilterAnswer{false, std::string(kNoSolutionReason), {}, {}});
-  const Verdict v = !answer.fits && answer.reason == kNoSolutionReason && answer.allocations.empty()
-                            && !answer.bridge
-                        ? kNoSolution
-                        : std::make_shared<const FilterAnswer>(std::move(answer));
+  const Verdict v = run_filter(state_.node(node));
   const bool shared_devices =
       std::any_of(v->allocations.begin(), v->allocations.end(), [](const AllocationResult& a) {
         return std::any_of(a.results.begin(), a.results.end(),
@@ -215,8 +203,11 @@ DynamicResources::Verdict DynamicResources::filter(NodeId node) {
   return v;
 }
 
-FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
+DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
   FilterAnswer v;
+  const auto answer = [&v] {
+    return std::make_shared<const FilterAnswer>(std::move(v));
+  };
   for (size_t i = 0; i < allocated_.size(); ++i) {
     const auto& selector = allocated_[i]->allocation->node_selector;
     if (selector && !matches(*selector, node.labels, node.name)) {
@@ -225,7 +216,7 @@ FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
         unavailable_.push_back(allocated_ids_[i]);
       }
       v.reason = "resourceclaim not available on the node";
-      return v;
+      return answer();
     }
   }
   // KEP-5004: the node's synthetic claim joins the pod's claims, last, in one Allocate call.
@@ -235,7 +226,7 @@ FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
   }
   if (to_allocate_.empty() && !synthetic) {
     v.fits = true;
-    return v;
+    return answer();
   }
   std::vector<const ResourceClaim*> claims = to_allocate_;
   if (synthetic) {
@@ -251,20 +242,25 @@ FilterAnswer DynamicResources::run_filter(const NodeInfo& node) {
                                     std::move(synthetic->mappings)};
         v.allocations.pop_back();
       }
-      return v;
-    case dra::AllocateStatus::kNoSolution:
-      v.reason = kNoSolutionReason;
-      return v;
+      return answer();
+    case dra::AllocateStatus::kNoSolution: {
+      // The common rejection is one shared answer: a full cluster would otherwise hold a copy
+      // of the same words for every (fit class, node) in the memo, and free them all when the
+      // inventory changes.
+      static const FilterAnswerPtr kNoSolution = std::make_shared<const FilterAnswer>(
+          FilterAnswer{false, "cannot allocate all claims", {}, {}});
+      return kNoSolution;
+    }
     case dra::AllocateStatus::kNodeError:
       v.reason = outcome.message;
-      return v;
+      return answer();
     case dra::AllocateStatus::kFatal:
       // An Error status aborts the whole attempt: no other node is considered (section 6.4).
       rejection_ = fmt::format("running Filter plugin \"DynamicResources\": {}", outcome.message);
       v.reason = rejection_;
-      return v;
+      return answer();
   }
-  return v;
+  return answer();
 }
 
 std::string DynamicResources::post_filter() {

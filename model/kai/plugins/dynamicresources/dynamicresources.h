@@ -62,7 +62,7 @@ class DynamicResources {
 
  private:
   void pre_enqueue_and_pre_filter(bool kai);
-  [[nodiscard]] FilterAnswer run_filter(const NodeInfo& node);
+  [[nodiscard]] Verdict run_filter(const NodeInfo& node);
 
   ClusterState& state_;
   PodId pod_;
