@@ -440,6 +440,12 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
     expanded += expanded_pod_count(objects, groups, m);
   }
   state.pods.reserve(static_cast<size_t>(expanded));
+  // At most one job per PodGroup replica and one per bare pod.
+  int64_t group_replicas = 0;
+  for (const PodGroup& pg : objects.pod_groups) {
+    group_replicas += pg.replicas;
+  }
+  state.jobs.reserve(static_cast<size_t>(expanded + group_replicas));
   build_group_jobs(objects, state, groups.members);
   build_bare_jobs(objects, state, groups.group_of);
   link_job_successors(objects, state);

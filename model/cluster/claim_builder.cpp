@@ -152,9 +152,21 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
     }
     return out;
   };
+  std::vector<std::shared_ptr<const ResourceSlice>>& copies = state.dra.slice_copies;
+  copies.resize(objects.resource_slices.size());
+  std::vector<std::shared_ptr<const ResourceSlice>> slices;
+  for (size_t i = 0; i < objects.resource_slices.size(); ++i) {
+    if (objects.resource_slices[i].meta.exists_at(now_us)) {
+      // The reference mode copies every slice again at every rebuild.
+      if (copies[i] == nullptr || state.reference) {
+        copies[i] = std::make_shared<const ResourceSlice>(objects.resource_slices[i]);
+      }
+      slices.push_back(copies[i]);
+    }
+  }
   state.dra.inventory = std::make_shared<const dra::Inventory>(
-      arrived(objects.device_classes), arrived(objects.resource_slices),
-      arrived(objects.device_taint_rules), state.dra.features);
+      arrived(objects.device_classes), std::move(slices), arrived(objects.device_taint_rules),
+      state.dra.features);
   // Cached verdicts and filter answers refer to the devices of the old inventory.
   state.dra.selectors->clear();
   state.dra_memo.clear();

@@ -25,7 +25,7 @@ void ClusterState::note_devices_changed(const AllocationResult& allocation) {
     bool local = dra.inventory != nullptr;
     if (local) {
       for (const uint32_t i : dra.inventory->pool_slices(r.driver, r.pool)) {
-        const ResourceSlice& slice = dra.inventory->slices()[i];
+        const ResourceSlice& slice = dra.inventory->slice(i);
         if (slice.node_name.empty() || (!owner.empty() && owner != slice.node_name)) {
           local = false;
           break;

@@ -359,6 +359,9 @@ struct DraContext {
   bool enabled = true;  ///< core DRA (DynamicResourceAllocation) is on
   dra::DraFeatures features;
   std::shared_ptr<const dra::Inventory> inventory;
+  /// One shared copy of each input ResourceSlice (by its index in the ObjectSet), made when the
+  /// slice first exists: every inventory rebuild shares these instead of copying the slices.
+  std::vector<std::shared_ptr<const ResourceSlice>> slice_copies;
   std::shared_ptr<dra::SelectorEvaluator> selectors;
   /// DeviceClassByResource for the KEP-5004 bridge, rebuilt with the inventory.
   std::shared_ptr<const ExtendedResourceMap> extended;

@@ -80,7 +80,8 @@ void add_claim_gpus(ClusterState& state) {
 void populate_dra_gpus(ClusterState& state) {
   std::map<std::string_view, int64_t> per_node;
   if (state.kai.dra_gpu_accounting && state.dra.inventory != nullptr) {
-    for (const ResourceSlice& slice : state.dra.inventory->slices()) {
+    for (uint32_t i = 0; i < state.dra.inventory->slice_count(); ++i) {
+      const ResourceSlice& slice = state.dra.inventory->slice(i);
       if (!slice.all_nodes && !slice.node_name.empty() && is_gpu_name(slice.driver)) {
         per_node[slice.node_name] += static_cast<int64_t>(slice.devices.size());
       }

@@ -254,9 +254,12 @@ AllocateOutcome AllocationSearch::build_outcome() {
   AllocateOutcome outcome;
   outcome.status = AllocateStatus::kSuccess;
   const bool copy_tolerations = features_.device_taints && features_.minor >= 35;
+  outcome.allocations.reserve(claims_.size());
   for (ClaimData& claim : claims_) {
     AllocationResult& result = outcome.allocations.emplace_back();
+    result.results.reserve(claim.picked.size());
     std::vector<DevicePlacement> placements;
+    placements.reserve(claim.picked.size());
     for (Picked& picked : claim.picked) {
       const RequestData& data = claim.requests[picked.request][picked.sub];
       const Candidate& candidate = candidates_[picked.candidate];
@@ -280,6 +283,7 @@ AllocateOutcome AllocationSearch::build_outcome() {
       placements.push_back({candidate.slice, candidate.device});
     }
     std::vector<RequestChoice> choices;
+    choices.reserve(claim.requests.size());
     for (size_t r = 0; r < claim.requests.size(); ++r) {
       const RequestData& data = claim.requests[r][claim.selected_sub[r]];
       choices.push_back({data.parent, data.result_name,

@@ -28,7 +28,7 @@ bool ClaimBook::forget(ClaimId id) {
 }
 
 std::optional<ClaimId> ClaimBook::find(const std::string& ns, const std::string& name) const {
-  const auto it = index_.find({ns, name});
+  const auto it = index_.find(std::pair<std::string_view, std::string_view>(ns, name));
   if (it == index_.end()) {
     return std::nullopt;
   }

@@ -5,12 +5,14 @@
 /// every present, allocated claim charged to the allocator's AllocatedDevices.
 
 #include "model/dra/allocated_devices.h"
+#include "model/dra/string_hash.h"
 #include "model/k8s/dra_objects.h"
 #include "model/k8s/ids.h"
 
-#include <map>
+#include <deque>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -103,8 +105,11 @@ class ClaimBook {
   [[nodiscard]] const AllocatedDevices& allocated() const { return allocated_; }
 
  private:
-  std::vector<ClaimInfo> claims_;
-  std::map<std::pair<std::string, std::string>, ClaimId> index_;
+  // A deque: claims are large (a whole ResourceClaim each) and the book only grows at its end,
+  // so adding one never moves the others.
+  std::deque<ClaimInfo> claims_;
+  std::unordered_map<std::pair<std::string, std::string>, ClaimId, StringPairHash, StringPairEqual>
+      index_;
   AllocatedDevices allocated_;
 };
 

@@ -1,5 +1,7 @@
 #include "model/dra/inventory.h"
 
+#include <utility>
+
 namespace drasim::model::dra {
 
 namespace {
@@ -11,27 +13,49 @@ bool rule_selects(const DeviceTaintRule& rule, const ResourceSlice& slice, const
          && (rule.device.empty() || rule.device == device.name);
 }
 
+std::vector<std::shared_ptr<const ResourceSlice>> share(std::vector<ResourceSlice> slices) {
+  std::vector<std::shared_ptr<const ResourceSlice>> shared;
+  shared.reserve(slices.size());
+  for (ResourceSlice& slice : slices) {
+    shared.push_back(std::make_shared<const ResourceSlice>(std::move(slice)));
+  }
+  return shared;
+}
+
 }  // namespace
 
 Inventory::Inventory(std::vector<DeviceClass> classes, std::vector<ResourceSlice> slices,
+                     const std::vector<DeviceTaintRule>& rules, const DraFeatures& features)
+    : Inventory(std::move(classes), share(std::move(slices)), rules, features) {}
+
+Inventory::Inventory(std::vector<DeviceClass> classes,
+                     std::vector<std::shared_ptr<const ResourceSlice>> slices,
                      const std::vector<DeviceTaintRule>& rules, const DraFeatures& features)
     : classes_(std::move(classes)), slices_(std::move(slices)) {
   for (uint32_t i = 0; i < classes_.size(); ++i) {
     class_index_.emplace(classes_[i].meta.name, i);  // first one wins on duplicate names
   }
   const bool merge_rules = features.device_taint_rules && features.device_taints;
+  by_node_.reserve(slices_.size());
   for (uint32_t i = 0; i < slices_.size(); ++i) {
-    ResourceSlice& slice = slices_[i];
     if (merge_rules) {
       // Rule taints are added to the published ones; the scheduler sees the union (section 8).
-      for (Device& device : slice.devices) {
+      std::shared_ptr<ResourceSlice> tainted;
+      for (size_t d = 0; d < slices_[i]->devices.size(); ++d) {
         for (const DeviceTaintRule& rule : rules) {
-          if (rule_selects(rule, slice, device)) {
-            device.taints.push_back(rule.taint);
+          if (rule_selects(rule, *slices_[i], slices_[i]->devices[d])) {
+            if (tainted == nullptr) {
+              tainted = std::make_shared<ResourceSlice>(*slices_[i]);
+            }
+            tainted->devices[d].taints.push_back(rule.taint);
           }
         }
       }
+      if (tainted != nullptr) {
+        slices_[i] = std::move(tainted);
+      }
     }
+    const ResourceSlice& slice = *slices_[i];
     if (!slice.node_name.empty() && slice.shared_counters.empty()) {
       by_node_[slice.node_name].push_back(i);
     } else {

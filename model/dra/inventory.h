@@ -8,13 +8,17 @@
 /// cluster-wide completeness re-check (section 3.2).
 
 #include "model/dra/features.h"
+#include "model/dra/string_hash.h"
 #include "model/k8s/dra_objects.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -22,6 +26,14 @@ namespace drasim::model::dra {
 
 class Inventory {
  public:
+  /// The slices are shared, not copied: an inventory rebuilt after a few slices came or went
+  /// keeps the others' copies (and their device addresses). A slice that a DeviceTaintRule
+  /// selects gets a private copy with the rule's taints.
+  Inventory(std::vector<DeviceClass> classes,
+            std::vector<std::shared_ptr<const ResourceSlice>> slices,
+            const std::vector<DeviceTaintRule>& rules, const DraFeatures& features);
+
+  /// The same inventory from slices given by value.
   Inventory(std::vector<DeviceClass> classes, std::vector<ResourceSlice> slices,
             const std::vector<DeviceTaintRule>& rules, const DraFeatures& features);
 
@@ -30,8 +42,10 @@ class Inventory {
 
   [[nodiscard]] const std::vector<DeviceClass>& classes() const { return classes_; }
 
-  /// All slices in input order, rule taints merged in.
-  [[nodiscard]] const std::vector<ResourceSlice>& slices() const { return slices_; }
+  /// The slices, in input order, rule taints merged in: `slice(i)` for i < slice_count().
+  [[nodiscard]] size_t slice_count() const { return slices_.size(); }
+
+  [[nodiscard]] const ResourceSlice& slice(uint32_t index) const { return *slices_[index]; }
 
   /// Indices (ascending) of the slices with `nodeName == node_name` and no shared counters.
   [[nodiscard]] std::span<const uint32_t> node_local_slices(std::string_view node_name) const;
@@ -44,22 +58,15 @@ class Inventory {
                                                       std::string_view pool) const;
 
  private:
-  struct PoolLess {
-    using is_transparent = void;
-
-    template <typename A, typename B>
-    bool operator()(const A& a, const B& b) const {
-      return std::pair<std::string_view, std::string_view>(a.first, a.second)
-             < std::pair<std::string_view, std::string_view>(b.first, b.second);
-    }
-  };
-
+  // The indexes are only searched, never walked, so hash maps serve (with lookups by view).
   std::vector<DeviceClass> classes_;
-  std::vector<ResourceSlice> slices_;
+  std::vector<std::shared_ptr<const ResourceSlice>> slices_;
   std::map<std::string, uint32_t, std::less<>> class_index_;
-  std::map<std::string, std::vector<uint32_t>, std::less<>> by_node_;
+  std::unordered_map<std::string, std::vector<uint32_t>, StringHash, std::equal_to<>> by_node_;
   std::vector<uint32_t> shared_;
-  std::map<std::pair<std::string, std::string>, std::vector<uint32_t>, PoolLess> by_pool_;
+  std::unordered_map<std::pair<std::string, std::string>, std::vector<uint32_t>, StringPairHash,
+                     StringPairEqual>
+      by_pool_;
 };
 
 }  // namespace drasim::model::dra

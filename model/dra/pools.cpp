@@ -210,7 +210,6 @@ bool node_matches(const std::string& target_node_name, bool all_nodes,
 
 std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& features,
                                const std::string& node_name, const StringMap& node_labels) {
-  const std::vector<ResourceSlice>& all = inventory.slices();
   const std::span<const uint32_t> local = inventory.node_local_slices(node_name);
   const std::span<const uint32_t> shared = inventory.shared_slices();
   // Visit both index lists merged, i.e. in cluster input order, as upstream does.
@@ -219,7 +218,7 @@ std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& fe
   size_t s = 0;
   while (l < local.size() || s < shared.size()) {
     const bool take_local = s >= shared.size() || (l < local.size() && local[l] < shared[s]);
-    const ResourceSlice& slice = all[take_local ? local[l++] : shared[s++]];
+    const ResourceSlice& slice = inventory.slice(take_local ? local[l++] : shared[s++]);
     if (slice_relevant(slice, features, node_name, node_labels)) {
       add_slice(collected[PoolKey(slice.driver, slice.pool.name)], &slice);
     }
@@ -249,7 +248,7 @@ std::vector<Pool> gather_pools(const Inventory& inventory, const DraFeatures& fe
     bool obsolete = false;
     std::vector<const ResourceSlice*> same_generation;
     for (const uint32_t index : inventory.pool_slices(key.first, key.second)) {
-      const ResourceSlice& other = all[index];
+      const ResourceSlice& other = inventory.slice(index);
       if (other.pool.generation > generation) {
         obsolete = true;
         break;

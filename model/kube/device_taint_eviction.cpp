@@ -11,7 +11,7 @@ namespace {
 
 const Device* find_device(const dra::Inventory& inventory, const PodDevice& d) {
   for (const uint32_t i : inventory.pool_slices(d.driver, d.pool)) {
-    for (const Device& device : inventory.slices()[i].devices) {
+    for (const Device& device : inventory.slice(i).devices) {
       if (device.name == d.device) {
         return &device;
       }

@@ -45,13 +45,12 @@ std::pair<int64_t, int64_t> dra_gpu_devices(const model::ClusterState& state,
   if (state.dra.inventory == nullptr) {
     return {0, 0};
   }
-  const auto& slices = state.dra.inventory->slices();
   const model::dra::AllocatedDevices& allocated = state.claims.allocated();
   int64_t devices = 0;
   int64_t held = 0;
   std::vector<std::string_view> taken;  // the held devices of the slice's pool, sorted
   for (const uint32_t index : state.dra.inventory->node_local_slices(node.name)) {
-    const model::ResourceSlice& slice = slices[index];
+    const model::ResourceSlice& slice = state.dra.inventory->slice(index);
     if (!model::is_gpu_name(slice.driver)) {
       continue;
     }

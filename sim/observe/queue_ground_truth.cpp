@@ -16,7 +16,7 @@ QueueGroundTruth::QueueGroundTruth(const model::ClusterState& state)
     : pods_(state.pods.size()), queues_(state.queues.size()) {}
 
 QueueGroundTruth::Held QueueGroundTruth::held_by(const model::ClusterState& state,
-                                                 model::PodId pod) const {
+                                                 model::PodId pod) {
   const model::PodInfo& p = state.pod(pod);
   const model::PodTemplate& t = state.spec_of(pod);
   Held h;
@@ -25,7 +25,10 @@ QueueGroundTruth::Held QueueGroundTruth::held_by(const model::ClusterState& stat
   h.amounts[0] = t.request.get(model::kCpuSlot);
   h.amounts[1] = t.request.get(model::kMemorySlot);
   h.amounts[2] = held_gpu_milli(state, pod);
-  h.device_keys = model::dra_gpu_keys(p.devices);
+  for (std::string& key : model::dra_gpu_keys(p.devices)) {
+    const auto next = static_cast<uint32_t>(device_number_.size());
+    h.devices.push_back(device_number_.try_emplace(std::move(key), next).first->second);
+  }
   return h;
 }
 
@@ -36,15 +39,15 @@ void QueueGroundTruth::apply(const model::ClusterState& state, const Held& held,
     for (size_t r = 0; r < q.actual.size(); ++r) {
       q.actual[r] += sign * held.amounts[r];
     }
-    for (const std::string& key : held.device_keys) {
-      int& refs = q.device_refs[key];
+    for (const uint32_t device : held.devices) {
+      int& refs = q.device_refs[device];
       // Only the first holder adds the device and only the last one removes it.
       if (sign > 0 && refs++ == 0) {
         q.actual[2] += model::kMilliPerGpu;
       }
       if (sign < 0 && --refs == 0) {
         q.actual[2] -= model::kMilliPerGpu;
-        q.device_refs.erase(key);
+        q.device_refs.erase(device);
       }
     }
     q.last_pod = pod;

@@ -54,22 +54,26 @@ class QueueGroundTruth {
   struct Held {
     bool counted = false;
     model::QueueId queue;
-    model::QuotaVector amounts{};          ///< without the claim devices
-    std::vector<std::string> device_keys;  ///< GPU claim devices, `driver/pool/device`
+    model::QuotaVector amounts{};   ///< without the claim devices
+    std::vector<uint32_t> devices;  ///< GPU claim devices, numbered by device_number_
   };
 
   struct QueueTruth {
     model::QuotaVector actual{};
-    /// Pods of the queue holding each claim GPU (hashed: the root queue holds every one).
-    std::unordered_map<std::string, int> device_refs;
+    /// Pods of the queue holding each claim GPU, by device number (hashed: the root queue
+    /// holds every one).
+    std::unordered_map<uint32_t, int> device_refs;
     model::PodId last_pod;
   };
 
-  [[nodiscard]] Held held_by(const model::ClusterState& state, model::PodId pod) const;
+  [[nodiscard]] Held held_by(const model::ClusterState& state, model::PodId pod);
   void apply(const model::ClusterState& state, const Held& held, int sign, model::PodId pod);
 
   std::vector<Held> pods_;
   std::vector<QueueTruth> queues_;
+  /// A number for each claim GPU (`driver/pool/device`) met, so that walking a pod's queue
+  /// chain hashes integers, not names.
+  std::unordered_map<std::string, uint32_t> device_number_;
 };
 
 }  // namespace drasim::sim

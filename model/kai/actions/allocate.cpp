@@ -183,6 +183,9 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   };
 
   std::vector<Candidate> candidates;
+  if (with_dra) {
+    candidates.reserve(state_.nodes.size());  // one allocation, not a growth per doubling
+  }
   std::optional<Candidate> best;
   // Nodes the DynamicResources filter rejected, with its answer (kept for the message), and
   // the answers this scan asked for (remembered ones are kept by the memo).

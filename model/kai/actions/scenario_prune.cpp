@@ -52,7 +52,7 @@ bool ScenarioPrune::local(PodId victim) const {
     }
     const auto slices = state_.dra.inventory->pool_slices(d.driver, d.pool);
     return !slices.empty() && std::all_of(slices.begin(), slices.end(), [&](uint32_t s) {
-      return state_.dra.inventory->slices()[s].node_name == home;
+      return state_.dra.inventory->slice(s).node_name == home;
     });
   });
 }

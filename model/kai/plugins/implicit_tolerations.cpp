@@ -210,7 +210,8 @@ bool could_use_device_like(const ImplicitTolerationRule& rule, const DeviceSubRe
   if (cls == nullptr) {
     return false;
   }
-  for (const ResourceSlice& slice : inventory.slices()) {
+  for (uint32_t i = 0; i < inventory.slice_count(); ++i) {
+    const ResourceSlice& slice = inventory.slice(i);
     for (const Device& device : slice.devices) {
       const bool like =
           std::any_of(rule.device_prototypes.begin(), rule.device_prototypes.end(),

@@ -303,3 +303,27 @@ TEST_CASE("allocator: inventory indexes slices by node and by pool") {
   CHECK(inventory.find_class("k") != nullptr);
   CHECK(inventory.find_class("missing") == nullptr);
 }
+
+TEST_CASE("allocator: inventories share slices and copy only those a DeviceTaintRule taints") {
+  const auto shared_a =
+      std::make_shared<const ResourceSlice>(slice("a", "drv", "p", "node-1", {device("d")}));
+  const auto shared_b = std::make_shared<const ResourceSlice>(
+      slice("b", "drv", "q", "node-2", {device("e"), device("f")}));
+  DeviceTaintRule rule;
+  rule.pool = "q";
+  rule.device = "f";
+  rule.taint = Taint{"maintenance", "", TaintEffect::kNoSchedule};
+  const Inventory first({}, {shared_a, shared_b}, {rule}, all_features());
+  const Inventory second({}, {shared_a, shared_b}, {rule}, all_features());
+  // Slice a is selected by no rule: both inventories read the one shared object.
+  CHECK(&first.slice(0) == shared_a.get());
+  CHECK(&second.slice(0) == shared_a.get());
+  // Slice b's device f is tainted by the rule: each inventory has its own copy with the taint,
+  // and the shared slice is untouched, so a rebuild adds the taint once, not once per rebuild.
+  CHECK(&first.slice(1) != shared_b.get());
+  CHECK(first.slice(1).devices[0].taints.empty());
+  REQUIRE(first.slice(1).devices[1].taints.size() == 1);
+  CHECK(first.slice(1).devices[1].taints[0].key == "maintenance");
+  REQUIRE(second.slice(1).devices[1].taints.size() == 1);
+  CHECK(shared_b->devices[1].taints.empty());
+}
