@@ -13,6 +13,24 @@ bool rule_selects(const DeviceTaintRule& rule, const ResourceSlice& slice, const
          && (rule.device.empty() || rule.device == device.name);
 }
 
+/// The slice as the scheduler sees it: the shared one, or, when some rule selects one of its
+/// devices, a copy with the rules' taints added to the published ones (section 8).
+std::shared_ptr<const ResourceSlice> with_rule_taints(std::shared_ptr<const ResourceSlice> slice,
+                                                      const std::vector<DeviceTaintRule>& rules) {
+  std::shared_ptr<ResourceSlice> tainted;
+  for (size_t d = 0; d < slice->devices.size(); ++d) {
+    for (const DeviceTaintRule& rule : rules) {
+      if (rule_selects(rule, *slice, slice->devices[d])) {
+        if (tainted == nullptr) {
+          tainted = std::make_shared<ResourceSlice>(*slice);
+        }
+        tainted->devices[d].taints.push_back(rule.taint);
+      }
+    }
+  }
+  return tainted != nullptr ? std::move(tainted) : std::move(slice);
+}
+
 std::vector<std::shared_ptr<const ResourceSlice>> share(std::vector<ResourceSlice> slices) {
   std::vector<std::shared_ptr<const ResourceSlice>> shared;
   shared.reserve(slices.size());
@@ -39,21 +57,7 @@ Inventory::Inventory(std::vector<DeviceClass> classes,
   by_node_.reserve(slices_.size());
   for (uint32_t i = 0; i < slices_.size(); ++i) {
     if (merge_rules) {
-      // Rule taints are added to the published ones; the scheduler sees the union (section 8).
-      std::shared_ptr<ResourceSlice> tainted;
-      for (size_t d = 0; d < slices_[i]->devices.size(); ++d) {
-        for (const DeviceTaintRule& rule : rules) {
-          if (rule_selects(rule, *slices_[i], slices_[i]->devices[d])) {
-            if (tainted == nullptr) {
-              tainted = std::make_shared<ResourceSlice>(*slices_[i]);
-            }
-            tainted->devices[d].taints.push_back(rule.taint);
-          }
-        }
-      }
-      if (tainted != nullptr) {
-        slices_[i] = std::move(tainted);
-      }
+      slices_[i] = with_rule_taints(std::move(slices_[i]), rules);
     }
     const ResourceSlice& slice = *slices_[i];
     if (!slice.node_name.empty() && slice.shared_counters.empty()) {

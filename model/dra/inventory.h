@@ -58,10 +58,10 @@ class Inventory {
                                                       std::string_view pool) const;
 
  private:
-  // The indexes are only searched, never walked, so hash maps serve (with lookups by view).
   std::vector<DeviceClass> classes_;
   std::vector<std::shared_ptr<const ResourceSlice>> slices_;
   std::map<std::string, uint32_t, std::less<>> class_index_;
+  // The slice indexes are only searched, never walked, so hash maps serve (searched by view).
   std::unordered_map<std::string, std::vector<uint32_t>, StringHash, std::equal_to<>> by_node_;
   std::vector<uint32_t> shared_;
   std::unordered_map<std::pair<std::string, std::string>, std::vector<uint32_t>, StringPairHash,
