@@ -466,6 +466,7 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   state.pending_by_queue.resize(state.queues.size());
   state.queue_usage.resize(state.queues.size());
   state.victim_jobs.resize(state.queues.size());
+  state.victim_priorities.resize(state.queues.size());
   return state;
 }
 

@@ -129,7 +129,7 @@ ResourceVector ClusterState::charge_on(NodeInfo& n, PodId pod_id, NodeId node_id
 void ClusterState::submit(PodId pod_id) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "a pod is submitted once");
-  p.phase = PodPhase::kPending;
+  set_phase(p, PodPhase::kPending);
   ++jobs[p.job.index()].pending_pods;
   charge_queue(pod_id, false, 1);
   reindex(p.job);
@@ -171,7 +171,7 @@ void ClusterState::charge_queue(PodId pod_id, bool allocated, int sign) {
 void ClusterState::finish_unplaced(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kNotSubmitted, "only unsubmitted pods end unplaced");
-  p.phase = phase;
+  set_phase(p, phase);
   if (phase == PodPhase::kSucceeded) {
     // A pod the input shows as Succeeded counts as its job's as much as one that finished
     // here: KAI's cache sees it either way, and a gang with a succeeded pod is never stale.
@@ -184,7 +184,7 @@ void ClusterState::withdraw(PodId pod_id, PodPhase phase) {
   PodInfo& p = pod(pod_id);
   DRASIM_ASSERT(p.phase == PodPhase::kPending, "only pending pods are withdrawn");
   charge_queue(pod_id, false, -1);
-  p.phase = phase;
+  set_phase(p, phase);
   --jobs[p.job.index()].pending_pods;
   reindex(p.job);
 }
@@ -196,11 +196,16 @@ void ClusterState::index_bound(JobId job_id) {
   }
   DRASIM_ASSERT(job.queue.index() < victim_jobs.size(), "the builder sizes victim_jobs");
   std::vector<JobId>& list = victim_jobs[job.queue.index()];
+  std::map<int64_t, uint32_t>& priorities = victim_priorities[job.queue.index()];
   const bool bound = job.bound_pods() > 0;
   if (bound && !job.bound_at) {
     job.bound_at = list.size();
     list.push_back(job_id);
+    ++priorities[job.priority];
   } else if (!bound && job.bound_at) {
+    if (const auto it = priorities.find(job.priority); --it->second == 0) {
+      priorities.erase(it);
+    }
     // The last entry takes the leaving job's place.
     const JobId last = list.back();
     list[*job.bound_at] = last;
@@ -459,7 +464,7 @@ void ClusterState::place(PodId pod_id, NodeId node_id, PodPhase phase) {
   }
   node_add(pod_id, node_id, phase);
   p.node = node_id;
-  p.phase = phase;
+  set_phase(p, phase);
   if (node_pods.size() < nodes.size()) {
     node_pods.resize(nodes.size());
   }
@@ -487,7 +492,7 @@ void ClusterState::remove(PodId pod_id, PodPhase phase) {
   std::vector<PodId>& on_node = node_pods[p.node.index()];
   on_node.erase(std::find(on_node.begin(), on_node.end(), pod_id));
   p.node = NodeId();
-  p.phase = phase;
+  set_phase(p, phase);
   if (phase == PodPhase::kPending) {
     p.gpu_groups.clear();
   }
@@ -513,7 +518,7 @@ void ClusterState::begin_release(PodId pod_id) {
     flag_resnapshot(n, p.node);
   }
   p.released_from = p.phase;
-  p.phase = PodPhase::kReleasing;
+  set_phase(p, PodPhase::kReleasing);
   ++jobs[p.job.index()].releasing_pods;
   index_bound(p.job);
   charge_queue(pod_id, true, -1);
@@ -541,7 +546,7 @@ void ClusterState::undo_release(PodId pod_id) {
   if (join_groups(n, spec_of(pod_id), p.gpu_groups, phase)) {
     flag_resnapshot(n, p.node);
   }
-  p.phase = phase;
+  set_phase(p, phase);
   --jobs[p.job.index()].releasing_pods;
   index_bound(p.job);
   charge_queue(pod_id, true, 1);
@@ -595,6 +600,14 @@ void ClusterState::check_invariants() const {
         victim == job.bound_at.has_value()
             && (!victim || victim_jobs[job.queue.index()][*job.bound_at] == JobId::from_index(j)),
         "victim_jobs holds exactly the preemptible jobs with bound pods");
+  }
+  for (size_t q = 0; q < victim_jobs.size(); ++q) {
+    std::map<int64_t, uint32_t> priorities;
+    for (const JobId j : victim_jobs[q]) {
+      ++priorities[jobs[j.index()].priority];
+    }
+    DRASIM_ASSERT(priorities == victim_priorities[q],
+                  "victim_priorities counts the priorities of victim_jobs");
   }
   for (size_t i = 0; i < queues.size(); ++i) {
     DRASIM_ASSERT(

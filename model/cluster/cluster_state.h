@@ -28,6 +28,7 @@
 #include "model/kai/api/switches.h"
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -315,6 +316,9 @@ struct JobInfo {
   int64_t active_pods = 0;     ///< pods holding a node (pipelined, binding, running, releasing)
   int64_t releasing_pods = 0;  ///< pods in kReleasing (part of active_pods)
   int64_t succeeded_pods = 0;
+  /// Bumped whenever one of the job's pods changes phase (ClusterState::set_phase): while it
+  /// stands still, what the job's scheduling signature reads has not changed.
+  uint64_t phase_revision = 0;
   std::optional<int64_t> staleness_grace_us;  ///< `spec.stalenessGracePeriod`; nullopt = 60 s
   std::optional<int64_t> preemption_delay_us;
   std::optional<int64_t> last_start_us;  ///< last time the job went from no pod bound to bound
@@ -408,6 +412,9 @@ class ClusterState {
   /// starts from instead of every job (maintained by reindex, begin_release and undo_release;
   /// JobInfo::bound_at).
   std::vector<std::vector<JobId>> victim_jobs;
+  /// By QueueId, how many of the queue's victim_jobs have each priority (maintained with
+  /// them): the lowest priority a preemption can reach, without walking the jobs.
+  std::vector<std::map<int64_t, uint32_t>> victim_priorities;
   uint32_t placement_classes = 0;  ///< number of distinct PodTemplate::placement_class values
   uint32_t fit_classes = 0;        ///< number of distinct PodTemplate::fit_class values
 
@@ -433,6 +440,17 @@ class ClusterState {
   };
 
   std::map<std::vector<uint32_t>, ConsolidationFailure> consolidation_failed;
+
+  /// The jobs' scheduling signatures (model/kai/framework/job_signatures.h) kept between
+  /// sessions, by JobId, with the phase_revision each was computed at: a session recomputes
+  /// only the pending jobs whose pods changed phase since. assign_template_classes empties it
+  /// (the signatures are made of template classes).
+  struct SignatureMemo {
+    uint64_t revision = std::numeric_limits<uint64_t>::max();
+    std::vector<uint32_t> signature;
+  };
+
+  std::vector<SignatureMemo> signature_memo;
 
   /// kube-scheduler's rotating start of the node scan (`nextStartNodeIndex`).
   size_t kube_next_start_node = 0;
@@ -575,6 +593,12 @@ class ClusterState {
   void rebuild_on(NodeInfo& n, NodeId node) const;
 
  public:
+  /// Every change of a pod's phase goes through here: it bumps the job's phase_revision.
+  void set_phase(PodInfo& p, PodPhase phase) {
+    p.phase = phase;
+    ++jobs[p.job.index()].phase_revision;
+  }
+
   /// Submits a pod: kNotSubmitted -> kPending.
   void submit(PodId pod);
 

@@ -123,6 +123,7 @@ void assign_template_classes(ClusterState& state) {
   }
   state.placement_classes = static_cast<uint32_t>(placement.size());
   state.fit_classes = static_cast<uint32_t>(fit.size());
+  state.signature_memo.clear();  // made of the classes just renumbered
   state.filters_changed();
 }
 

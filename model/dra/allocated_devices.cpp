@@ -9,7 +9,17 @@ void AllocatedDevices::add(const AllocationResult& allocation) {
     if (result.admin_access.value_or(false)) {
       continue;  // admin access never blocks normal users (section 3.11)
     }
-    Entry& entry = devices_[DeviceId{result.driver, result.pool, result.device}];
+    const std::pair<std::string_view, std::string_view> pool_key{result.driver, result.pool};
+    auto pool = pools_.find(pool_key);
+    if (pool == pools_.end()) {
+      pool = pools_.try_emplace(std::pair<std::string, std::string>(pool_key)).first;
+    }
+    auto device = pool->second.find(result.device);
+    if (device == pool->second.end()) {
+      device = pool->second.try_emplace(result.device).first;
+      ++held_;
+    }
+    Entry& entry = device->second;
     if (result.share_id.empty()) {
       ++entry.exclusive;
       continue;
@@ -26,8 +36,11 @@ void AllocatedDevices::remove(const AllocationResult& allocation) {
     if (result.admin_access.value_or(false)) {
       continue;
     }
-    const auto it = devices_.find(DeviceKey{result.driver, result.pool, result.device});
-    DRASIM_ASSERT(it != devices_.end(), "removing a device allocation that was never added");
+    const auto pool =
+        pools_.find(std::pair<std::string_view, std::string_view>{result.driver, result.pool});
+    DRASIM_ASSERT(pool != pools_.end(), "removing a device allocation that was never added");
+    const auto it = pool->second.find(result.device);
+    DRASIM_ASSERT(it != pool->second.end(), "removing a device allocation that was never added");
     Entry& entry = it->second;
     if (result.share_id.empty()) {
       DRASIM_ASSERT(entry.exclusive > 0, "removing an exclusive allocation that was never added");
@@ -45,40 +58,45 @@ void AllocatedDevices::remove(const AllocationResult& allocation) {
       }
     }
     if (entry.exclusive == 0 && entry.shares == 0) {
-      devices_.erase(it);
+      pool->second.erase(it);
+      --held_;
     }
   }
 }
 
-bool AllocatedDevices::is_exclusive(const DeviceId& id) const {
-  return is_exclusive(DeviceIdLess::key(id));
+const AllocatedDevices::Entry* AllocatedDevices::find(const DeviceKey& id) const {
+  const auto pool = pools_.find(std::pair{id.driver, id.pool});
+  if (pool == pools_.end()) {
+    return nullptr;
+  }
+  const auto it = pool->second.find(id.device);
+  return it == pool->second.end() ? nullptr : &it->second;
 }
 
 bool AllocatedDevices::is_exclusive(const DeviceKey& id) const {
-  const auto it = devices_.find(id);
-  return it != devices_.end() && it->second.exclusive > 0;
+  const Entry* entry = find(id);
+  return entry != nullptr && entry->exclusive > 0;
 }
 
 void AllocatedDevices::held_in_pool(std::string_view driver, std::string_view pool,
                                     std::vector<std::string_view>& out) const {
   out.clear();
-  // Every entry in the map is held (remove() erases an entry when its last holder goes).
-  for (auto it = devices_.lower_bound(DeviceKey{driver, pool, ""});
-       it != devices_.end() && it->first.driver == driver && it->first.pool == pool; ++it) {
-    out.emplace_back(it->first.device);
+  const auto it = pools_.find(std::pair{driver, pool});
+  if (it == pools_.end()) {
+    return;
   }
-}
-
-const std::map<std::string, Quantity>* AllocatedDevices::consumed(const DeviceId& id) const {
-  return consumed(DeviceIdLess::key(id));
+  // Every entry is held (remove() erases an entry when its last holder goes).
+  for (const auto& [device, entry] : it->second) {
+    out.emplace_back(device);
+  }
 }
 
 const std::map<std::string, Quantity>* AllocatedDevices::consumed(const DeviceKey& id) const {
-  const auto it = devices_.find(id);
-  if (it == devices_.end() || it->second.shares == 0) {
+  const Entry* entry = find(id);
+  if (entry == nullptr || entry->shares == 0) {
     return nullptr;
   }
-  return &it->second.consumed;
+  return &entry->consumed;
 }
 
 }  // namespace drasim::model::dra

@@ -1,7 +1,7 @@
 #pragma once
 /// The identity of one published device, `(driver, pool, device)` (upstream `DeviceID` in
-/// staging/src/k8s.io/dynamic-resource-allocation/structured/internal/types.go), plus a
-/// non-owning view of it so that maps keyed by DeviceId can be searched without building strings.
+/// staging/src/k8s.io/dynamic-resource-allocation/structured/internal/types.go), as a view of
+/// strings that the slices or the allocation results own.
 
 #include <compare>
 #include <string>
@@ -9,31 +9,11 @@
 
 namespace drasim::model::dra {
 
-struct DeviceId {
-  std::string driver, pool, device;
-
-  auto operator<=>(const DeviceId&) const = default;
-};
-
-/// A DeviceId that borrows its strings; valid as long as the strings it points at.
+/// Valid as long as the strings it points at.
 struct DeviceKey {
   std::string_view driver, pool, device;
 
   auto operator<=>(const DeviceKey&) const = default;
-};
-
-/// Transparent ordering for `std::map<DeviceId, T, DeviceIdLess>`: looks up by DeviceKey too.
-struct DeviceIdLess {
-  using is_transparent = void;
-
-  static DeviceKey key(const DeviceId& id) { return {id.driver, id.pool, id.device}; }
-
-  static DeviceKey key(const DeviceKey& id) { return id; }
-
-  template <typename A, typename B>
-  bool operator()(const A& a, const B& b) const {
-    return key(a) < key(b);
-  }
 };
 
 /// `driver/pool/device`, the form upstream prints a DeviceID in messages.

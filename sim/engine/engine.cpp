@@ -163,7 +163,7 @@ void Engine::mark_dirty(SimTime earliest) {
 
 void Engine::start_running(model::PodId pod) {
   model::PodInfo& p = state_.pod(pod);
-  p.phase = model::PodPhase::kRunning;
+  state_.set_phase(p, model::PodPhase::kRunning);
   p.bound_us = now_.us;
   p.ran_on = p.node;
   watched(pod, PodEvent::Kind::kRunning, state_.node(p.node).name);
@@ -584,6 +584,7 @@ void Engine::handle(const CycleDue&) {
 }
 
 void Engine::handle(const ExpectationDue& e) {
+  metrics_.sample(state_, now_, true);  // the series as they stand after the earlier events
   verdicts_[e.index] = check(scenario_.expectations[e.index]);
   checked_[e.index] = true;
 }
@@ -630,10 +631,15 @@ RunResult Engine::run() {
     now_ = next.at;
     state_.now_us = now_.us;
     std::visit([this](const auto& ev) { handle(ev); }, next.event);
-    metrics_.sample(state_, now_);
     ++stats_.events;
+    const bool memory_check = stats_.events % kMemoryCheckEvents == 0;
+    // The nodes and rows are brought up to date once per instant, after its last event (the
+    // reference mode does it after every event); the memory check counts the rows.
+    const bool instant_ends =
+        stop_ || queue_.empty() || queue_.top().at != now_ || state_.reference || memory_check;
+    metrics_.sample(state_, now_, instant_ends);
     guard_.event_done(now_, stats_, state_);
-    if (stats_.events % kMemoryCheckEvents == 0) {
+    if (memory_check) {
       check_memory();
     }
     if (options_.progress && stats_.events % kProgressEvents == 0) {

@@ -39,7 +39,7 @@ MetricsRecorder::MetricsRecorder(const model::ClusterState& state)
     : pods_(state.pods.size()), nodes_(state.nodes.size()), node_gpus_(state.nodes.size()) {
   // The nodes present from the start hold their capacity from time 0, whenever the first event
   // comes.
-  sample(state, SimTime{});
+  sample(state, SimTime{}, true);
 }
 
 void MetricsRecorder::pod_changed(model::PodId pod) {
@@ -180,12 +180,15 @@ void MetricsRecorder::record_node_gpus(model::NodeId node, int64_t used, int64_t
   append(series, UsageSample{now_, used, capacity}, same_usage);
 }
 
-void MetricsRecorder::sample(const model::ClusterState& state, SimTime now) {
+void MetricsRecorder::sample(const model::ClusterState& state, SimTime now, bool instant_ends) {
   now_ = now;
   for (const model::PodId pod : dirty_pods_) {
     update_pod(state, pod);
   }
   dirty_pods_.clear();
+  if (!instant_ends) {
+    return;
+  }
   if (all_nodes_dirty_) {
     all_nodes_dirty_ = false;
     for (size_t i = 0; i < nodes_.size(); ++i) {

@@ -5,11 +5,12 @@
 ///
 /// The engine tells it what an event touched (`pod_changed`, `node_changed`, `after_cycle`) and
 /// calls `sample` after every handled event; `sample` brings only the touched pods and nodes up
-/// to date (each node remembers its last pool and contribution, subtracted and re-added) and
-/// appends a row only when a value changed, several changes at one instant collapsing into that
-/// instant's last state. Per event the cost is O(touched pods + touched nodes x their devices +
-/// log(binds)), never O(all nodes) or O(all pods). Whoever changes a node (timeline events:
-/// cordon, drain, migration, driver restart) calls `node_changed` for it.
+/// to date (the nodes at an instant's last event) (each node remembers its last pool and
+/// contribution, subtracted and re-added) and appends a row only when a value changed, several
+/// changes at one instant collapsing into that instant's last state. Per event the cost is
+/// O(touched pods + touched nodes x their devices + log(binds)), never O(all nodes) or O(all pods).
+/// Whoever changes a node (timeline events: cordon, drain, migration, driver restart) calls
+/// `node_changed` for it.
 ///
 /// Definitions:
 /// - A node counts while it is present. Its pool follows node_pool.h and is recomputed whenever
@@ -58,8 +59,11 @@ class MetricsRecorder {
   /// A computed cycle: its binds and evictions (counted here) touched their pods.
   void after_cycle(const model::CycleResult& result);
 
-  /// Takes in what was touched since the last call and samples at `now`.
-  void sample(const model::ClusterState& state, SimTime now);
+  /// Takes in the pods touched since the last call. When `instant_ends` (the last event at
+  /// `now`), also the touched nodes, and samples at `now`: the rows and series keep only an
+  /// instant's last state, so sampling after every event of an instant would give the same
+  /// series, at a node update per event (a fill binds eight pods on a node at one instant).
+  void sample(const model::ClusterState& state, SimTime now, bool instant_ends);
 
   /// The usage series so far of one pool and resource (0 cpu, 1 memory, 2 gpu).
   [[nodiscard]] const UsageSeries& usage(NodePool pool, size_t resource) const {

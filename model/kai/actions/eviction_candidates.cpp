@@ -25,6 +25,13 @@ EvictionCandidates::EvictionCandidates(Session& session, CycleResult& result,
   for (const auto& jobs : snapshot_) {
     victim_queues_ += jobs.empty() ? 0U : 1U;
   }
+  if (!state_.reference) {  // the reference mode walks the jobs instead
+    for (size_t q = 0; q < lowest_priority_.size(); ++q) {
+      if (const auto& priorities = state_.victim_priorities[q]; !priorities.empty()) {
+        lowest_priority_[q] = priorities.begin()->first;
+      }
+    }
+  }
 }
 
 int64_t EvictionCandidates::lowest_victim_priority(QueueId queue) const {

@@ -95,36 +95,31 @@ void append_job_signature(const ClusterState& state, const JobInfo& job,
 
 }  // namespace
 
-JobSignatures::JobSignatures(const ClusterState& state) {
+JobSignatures::JobSignatures(ClusterState& state) : state_(state) {
   std::vector<uint32_t> chain;  // scratch
-  size_t pending = 0;
-  for (const auto& queue : state.pending_by_queue) {
-    pending += queue.size();
-  }
-  // One allocation each (a one-pod job's signature is 9 numbers): growing them would copy.
-  entries_.reserve(pending);
-  flat_.reserve(pending * 9);
+  state.signature_memo.resize(state.jobs.size());
   for (const auto& jobs : state.pending_by_queue) {
     for (const JobKey& key : jobs) {
       // A job is indexed once, under its own queue.
-      const auto begin = static_cast<uint32_t>(flat_.size());
-      append_job_signature(state, state.jobs[key.job.index()], chain, flat_);
-      entries_.push_back(
-          {static_cast<uint32_t>(key.job.index()), begin, static_cast<uint32_t>(flat_.size())});
+      const JobInfo& job = state.jobs[key.job.index()];
+      ClusterState::SignatureMemo& memo = state.signature_memo[key.job.index()];
+      if (memo.revision != job.phase_revision || state.reference) {
+        memo.signature.clear();
+        append_job_signature(state, job, chain, memo.signature);
+        memo.revision = job.phase_revision;
+      }
+      pending_.push_back(static_cast<uint32_t>(key.job.index()));
     }
   }
-  std::sort(entries_.begin(), entries_.end(),
-            [](const Entry& a, const Entry& b) { return a.job < b.job; });
+  std::sort(pending_.begin(), pending_.end());
 }
 
 std::vector<uint32_t> JobSignatures::of(JobId job) const {
   const auto i = static_cast<uint32_t>(job.index());
-  const auto it = std::lower_bound(entries_.begin(), entries_.end(), i,
-                                   [](const Entry& e, uint32_t j) { return e.job < j; });
-  if (it == entries_.end() || it->job != i) {
+  if (!std::binary_search(pending_.begin(), pending_.end(), i)) {
     return {};
   }
-  return {flat_.begin() + it->begin, flat_.begin() + it->end};
+  return state_.signature_memo[i].signature;
 }
 
 }  // namespace drasim::model

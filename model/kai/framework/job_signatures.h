@@ -19,24 +19,18 @@ namespace drasim::model {
 class JobSignatures {
  public:
   /// The signatures of the jobs that have pending pods now (the only jobs an eviction action
-  /// attempts for).
-  explicit JobSignatures(const ClusterState& state);
+  /// attempts for). Those of jobs whose pods kept their phases since the last session are
+  /// taken from `state.signature_memo` (always recomputed in the reference mode).
+  explicit JobSignatures(ClusterState& state);
 
-  /// The job's signature; empty when the job had no pending pod when the session opened.
+  /// The job's signature as the session opened; empty when the job had no pending pod then.
   [[nodiscard]] std::vector<uint32_t> of(JobId job) const;
 
  private:
-  /// A job's signature: `flat_[begin, end)`. Only the pending jobs have one, sorted by job
-  /// index (a table over every job would cost a cluster-sized allocation per session), and all
-  /// of them share one buffer (this runs for every pending job at every session).
-  struct Entry {
-    uint32_t job;
-    uint32_t begin;
-    uint32_t end;
-  };
-
-  std::vector<Entry> entries_;
-  std::vector<uint32_t> flat_;
+  const ClusterState& state_;
+  /// The indexes of the jobs pending when the session opened, sorted. Their signatures sit in
+  /// the memo, which only the next session's constructor changes.
+  std::vector<uint32_t> pending_;
 };
 
 }  // namespace drasim::model

@@ -146,7 +146,7 @@ TEST_CASE("allocator: devices of other claims are skipped and freed by remove") 
   AllocationResult held;
   held.results.push_back({"r", "drv", "p", "dev-0", {}, {}, {}, {}, {}, {}});
   env.allocated.add(held);
-  CHECK(env.allocated.is_exclusive(DeviceId{"drv", "p", "dev-0"}));
+  CHECK(env.allocated.is_exclusive(DeviceKey{"drv", "p", "dev-0"}));
   const AllocateOutcome outcome = env.run({claim("c", {exact("r", "any")})});
   CHECK(picked(outcome.allocations.at(0)) == std::vector<std::string>{"p/dev-1"});  // dev-0 held
   env.allocated.remove(held);

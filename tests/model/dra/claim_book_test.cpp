@@ -27,7 +27,7 @@ TEST_CASE("an allocated claim holds its devices until it is deallocated") {
   CHECK_FALSE(book.find("other", "shared").has_value());
   book.appear(id);
   book.allocate(id, one_device("gpu-0"));
-  const DeviceId gpu0{"gpu.example.com", "node-a", "gpu-0"};
+  const DeviceKey gpu0{"gpu.example.com", "node-a", "gpu-0"};
   CHECK(book.allocated().is_exclusive(gpu0));
   // The scheduler adds its finalizer before it writes an allocation (section 2.4).
   CHECK(book.at(id).claim.meta.finalizers
@@ -64,7 +64,7 @@ TEST_CASE("an input claim that carries an allocation holds its devices only whil
   ClaimInfo c = claim("pre");
   c.claim.allocation = one_device("gpu-3");
   const ClaimId id = book.add(std::move(c));
-  const DeviceId gpu3{"gpu.example.com", "node-a", "gpu-3"};
+  const DeviceKey gpu3{"gpu.example.com", "node-a", "gpu-3"};
   CHECK_FALSE(book.allocated().is_exclusive(gpu3));  // not created yet
   book.appear(id);
   CHECK(book.allocated().is_exclusive(gpu3));
@@ -116,7 +116,7 @@ TEST_CASE("a claim gets its devices back only while nobody else holds them") {
   book.deallocate(other);  // the preemptor's placement is rolled back
   CHECK(book.can_hold(held));
   book.reallocate(victim, held, {"resource.kubernetes.io/delete-protection"}, {});
-  CHECK(book.allocated().is_exclusive(DeviceId{"gpu.example.com", "node-a", "gpu-0"}));
+  CHECK(book.allocated().is_exclusive(DeviceKey{"gpu.example.com", "node-a", "gpu-0"}));
   CHECK_FALSE(book.can_hold(held));  // now the victim's again
   // reallocate writes back the finalizers it is given, not the scheduler's.
   book.reallocate(kept, one_device("gpu-1"), {"example.com/keep"}, {});

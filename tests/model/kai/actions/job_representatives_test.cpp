@@ -115,6 +115,33 @@ TEST_CASE("job signatures: active allocated pods leave the signature, and it is 
   CHECK(signatures.of(pair) == before);
 }
 
+TEST_CASE("job signatures: a session recomputes only the jobs whose pods changed phase") {
+  ClusterState state = signature_cluster();
+  const JobId pair = state.pod(pod_id(state, "pair-0")).job;
+  const JobId a = state.pod(pod_id(state, "a")).job;
+  std::vector<uint32_t> pair_before;
+  {
+    const JobSignatures first(state);
+    pair_before = first.of(pair);
+  }
+  // A mark in `a`'s kept signature: the next session hands it out only if it trusts the memo.
+  state.signature_memo[a.index()].signature = {999};
+  run_on(state, "pair-0", "n");  // a phase change: pair's signature is stale
+  const JobSignatures second(state);
+  // `a` kept its pods' phases, so its kept signature is reused as it stands.
+  CHECK(second.of(a) == std::vector<uint32_t>{999});
+  // pair-0 runs: pair's signature is made again. With one pending pod it is that of the
+  // one-pod job `b` (the same constraints), no longer the first session's.
+  CHECK(second.of(pair) != pair_before);
+  CHECK(second.of(pair) == second.of(state.pod(pod_id(state, "b")).job));
+  // The reference mode trusts no memo: `a` gets its real signature, which is pair's now (one
+  // pending pod with the same constraints, as in the test above).
+  state.reference = true;
+  const JobSignatures reference(state);
+  CHECK(reference.of(a) == reference.of(pair));
+  CHECK(reference.of(a) != std::vector<uint32_t>{999});
+}
+
 TEST_CASE("the representative's pending pods are read at each comparison, as KAI reads them") {
   ClusterState state = signature_cluster();
   JobRepresentatives reps;
