@@ -245,6 +245,7 @@ struct PodInfo {
   /// job has no subgroups, or when the pod names none of its leaves (KAI never schedules,
   /// counts or evicts such a pod as part of the job).
   int32_t subgroup = -1;
+  /// Changed through ClusterState::set_phase only (it bumps the job's phase_revision).
   PodPhase phase = PodPhase::kNotSubmitted;
   NodeId node;
   NodeId ran_on;  ///< the node the pod was bound to (kept after it finishes)
