@@ -117,8 +117,44 @@ std::pair<int, int64_t> task_rank(const StringMap& labels) {
   return {0, -v};
 }
 
-PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
-                          ResourceNames& names) {
+/// What the KEP-5004 bridge reads of a pod's spec (bridge_requests): its containers' names,
+/// requests and restart policy, each distinct one made once and shared by the templates whose
+/// containers ask the same (most generated pods ask like many others).
+using BridgeSpecs = std::map<std::string, std::vector<std::shared_ptr<const PodSpec>>>;
+
+bool same_for_bridge(const std::vector<Container>& a, const std::vector<Container>& b) {
+  return std::equal(
+      a.begin(), a.end(), b.begin(), b.end(), [](const Container& x, const Container& y) {
+        return x.name == y.name && x.requests == y.requests && x.restart_always == y.restart_always;
+      });
+}
+
+std::shared_ptr<const PodSpec> bridge_spec(const PodSpec& spec, BridgeSpecs& known) {
+  // The shape key names the same fields; equal keys are checked field by field all the same.
+  std::vector<std::shared_ptr<const PodSpec>>& same_key = known[bridge_shape_key(spec)];
+  for (const std::shared_ptr<const PodSpec>& s : same_key) {
+    if (same_for_bridge(s->containers, spec.containers)
+        && same_for_bridge(s->init_containers, spec.init_containers)) {
+      return s;
+    }
+  }
+  const auto slim = [](const std::vector<Container>& list) {
+    std::vector<Container> out(list.size());
+    for (size_t i = 0; i < list.size(); ++i) {
+      out[i].name = list[i].name;
+      out[i].requests = list[i].requests;
+      out[i].restart_always = list[i].restart_always;
+    }
+    return out;
+  };
+  PodSpec made;
+  made.containers = slim(spec.containers);
+  made.init_containers = slim(spec.init_containers);
+  return same_key.emplace_back(std::make_shared<const PodSpec>(std::move(made)));
+}
+
+PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing, ResourceNames& names,
+                          BridgeSpecs& bridge_specs) {
   PodTemplate t;
   t.manifest = manifest;
   t.namespace_name = pod.meta.namespace_name;
@@ -165,7 +201,7 @@ PodTemplate make_template(const Pod& pod, uint32_t manifest, bool gpu_sharing,
     t.dra_capable.push_back(DraCapable{name, slot});
   }
   if (!t.dra_capable.empty()) {
-    t.pod_spec = std::make_shared<const PodSpec>(pod.spec);
+    t.pod_spec = bridge_spec(pod.spec, bridge_specs);
   }
   if (gpu_sharing) {
     t.gpu_share = parse_gpu_share(pod.meta.annotations);
@@ -424,9 +460,10 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   }
   build_queues(objects, options, state);
   state.templates.reserve(objects.pods.size());
+  BridgeSpecs bridge_specs;
   for (size_t m = 0; m < objects.pods.size(); ++m) {
-    state.templates.push_back(
-        make_template(objects.pods[m], static_cast<uint32_t>(m), options.gpu_sharing, state.names));
+    state.templates.push_back(make_template(objects.pods[m], static_cast<uint32_t>(m),
+                                            options.gpu_sharing, state.names, bridge_specs));
     state.templates.back().pod_priority = kube_pod_priority(objects.pods[m], objects);
   }
   const PodGroupMembers groups = pod_group_members(objects);

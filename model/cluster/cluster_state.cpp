@@ -314,7 +314,9 @@ bool ClusterState::ready_for_scheduling(const JobInfo& job) const {
 }
 
 void ClusterState::set_pod_reason(PodId pod_id, const std::string& reason) {
-  pod(pod_id).reason = reason;
+  PodInfo& p = pod(pod_id);
+  p.reason = reason;
+  jobs[p.job.index()].not_ready_revision = JobInfo::kNoRevision;
 }
 
 void ClusterState::node_add(PodId pod_id, NodeId node_id, PodPhase phase) {

@@ -119,8 +119,9 @@ struct PodTemplate {
   GpuShare gpu_share;  ///< gpu-fraction / gpu-memory request (section 1.3 item 5)
   /// The part of the GPU slot that comes from the pod's claims (section 2.6.3), in milli-GPUs.
   int64_t claim_gpu_milli = 0;
-  /// Resources the KEP-5004 bridge may serve, and the spec its requests are built from (set
-  /// only when `dra_capable` is not empty).
+  /// Resources the KEP-5004 bridge may serve, and what its requests are built from: the
+  /// containers' names, requests and restart policy, shared by the templates that ask the same
+  /// (set only when `dra_capable` is not empty).
   std::vector<DraCapable> dra_capable;
   std::shared_ptr<const PodSpec> pod_spec;
   /// For messages: the resource names the pod asked for, per slot (`nvidia.com/gpu` for gpu).
@@ -317,9 +318,18 @@ struct JobInfo {
   int64_t active_pods = 0;     ///< pods holding a node (pipelined, binding, running, releasing)
   int64_t releasing_pods = 0;  ///< pods in kReleasing (part of active_pods)
   int64_t succeeded_pods = 0;
-  /// Bumped whenever one of the job's pods changes phase (ClusterState::set_phase): while it
-  /// stands still, what the job's scheduling signature reads has not changed.
+  /// Bumped whenever one of the job's pods changes phase (ClusterState::set_phase) and when the
+  /// templates are renumbered (assign_template_classes): while it stands still, what the job's
+  /// scheduling signature, its next chunk and its readiness read have not changed.
   uint64_t phase_revision = 0;
+  static constexpr uint64_t kNoRevision = std::numeric_limits<uint64_t>::max();
+  /// Kept between sessions while phase_revision stands still (the reference mode ignores
+  /// both): the request of the job's next chunk (AllocateAction::next_request), and the
+  /// revision at which its pods were told that it is not ready (AllocateAction::ready; any
+  /// other reason written to one of its pods clears it, ClusterState::set_pod_reason).
+  uint64_t request_revision = kNoRevision;
+  QuotaVector next_request{};
+  uint64_t not_ready_revision = kNoRevision;
   std::optional<int64_t> staleness_grace_us;  ///< `spec.stalenessGracePeriod`; nullopt = 60 s
   std::optional<int64_t> preemption_delay_us;
   std::optional<int64_t> last_start_us;  ///< last time the job went from no pod bound to bound
@@ -444,10 +454,10 @@ class ClusterState {
 
   /// The jobs' scheduling signatures (model/kai/framework/job_signatures.h) kept between
   /// sessions, by JobId, with the phase_revision each was computed at: a session recomputes
-  /// only the pending jobs whose pods changed phase since. assign_template_classes empties it
-  /// (the signatures are made of template classes).
+  /// only the pending jobs whose pods changed phase since (or whose template classes were
+  /// renumbered: assign_template_classes bumps every revision).
   struct SignatureMemo {
-    uint64_t revision = std::numeric_limits<uint64_t>::max();
+    uint64_t revision = JobInfo::kNoRevision;
     std::vector<uint32_t> signature;
   };
 

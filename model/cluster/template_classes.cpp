@@ -123,7 +123,10 @@ void assign_template_classes(ClusterState& state) {
   }
   state.placement_classes = static_cast<uint32_t>(placement.size());
   state.fit_classes = static_cast<uint32_t>(fit.size());
-  state.signature_memo.clear();  // made of the classes just renumbered
+  // The kept signatures are made of the classes just renumbered: every job's revision moves.
+  for (JobInfo& job : state.jobs) {
+    ++job.phase_revision;
+  }
   state.filters_changed();
 }
 

@@ -47,7 +47,9 @@ void DraFilterMemo::node_changed(NodeId node) {
 }
 
 void DraFilterMemo::clear() {
-  entries_.clear();
+  // As for a shared pool: every entry is stale. The rows stay (a new inventory asks about the
+  // same nodes, for the same fit classes) and are written over as answers come.
+  ++shared_version_;
 }
 
 }  // namespace drasim::model

@@ -33,6 +33,18 @@ void set_reason(ClusterState& s, const JobInfo& job, const std::string& reason) 
 
 }  // namespace
 
+QuotaVector AllocateAction::next_request(JobId id) const {
+  JobInfo& job = state_.jobs[id.index()];
+  if (state_.reference) {
+    return chunk_request(state_, tasks_to_allocate(job));
+  }
+  if (job.request_revision != job.phase_revision) {
+    job.next_request = chunk_request(state_, tasks_to_allocate(job));
+    job.request_revision = job.phase_revision;
+  }
+  return job.next_request;
+}
+
 std::vector<PodId> AllocateAction::tasks_to_allocate(const JobInfo& job) const {
   if (job.subgroups) {
     return subgroup_tasks_to_allocate(*job.subgroups, state_.subgroup_pods(job));
@@ -697,12 +709,22 @@ void AllocateAction::reject_unqueued() {
   }
 }
 
-bool AllocateAction::ready(const JobInfo& job) {
+bool AllocateAction::ready(JobId id) {
+  JobInfo& job = state_.jobs[id.index()];
   // KAI `IsReadyForScheduling`: enough alive pods (JobInfo::alive_pods) to satisfy minMember,
   // or with subgroups enough ready members at every level.
   if (state_.ready_for_scheduling(job)) {
     return true;
   }
+  if (job.not_ready_revision == job.phase_revision && !state_.reference) {
+    return false;  // its pods already say why, and nothing they say has changed
+  }
+  mark_not_ready(job);
+  job.not_ready_revision = job.phase_revision;  // after set_pod_reason, which clears it
+  return false;
+}
+
+void AllocateAction::mark_not_ready(const JobInfo& job) {
   if (job.subgroups) {
     const SubGroupPods pods = state_.subgroup_pods(job);
     const int32_t leaf = first_unready_leaf(*job.subgroups, pods);
@@ -711,7 +733,7 @@ bool AllocateAction::ready(const JobInfo& job) {
                  fmt::format("pod group {} is not ready: minSubGroup asks for more subgroups "
                              "than it has",
                              job.name));
-      return false;
+      return;
     }
     const auto i = static_cast<size_t>(leaf);
     set_reason(
@@ -719,22 +741,23 @@ bool AllocateAction::ready(const JobInfo& job) {
         fmt::format("pod group {} is not ready: subgroup {} has {} of {} required pods", job.name,
                     job.subgroups->node(i).name, pods.pending[i].size() + pods.active[i].size(),
                     job.subgroups->node(i).min_available));
-    return false;
+    return;
   }
   const int64_t alive = job.alive_pods();
   set_reason(state_, job,
              fmt::format("pod group {} is not ready: {} of {} required pods exist", job.name, alive,
                          job.min_member));
-  return false;
 }
 
 void AllocateAction::run(CycleResult& result) {
   pool_max_ = max_allocatable(state_);
   reject_unqueued();
 
-  JobPicker picker(session_, [this](const JobKey& key) {
-    return chunk_request(state_, tasks_to_allocate(state_.jobs[key.job.index()]));
-  });
+  // KAI's allocate orders only the jobs ready for scheduling (JobsOrderInitOptions
+  // FilterUnready, actions/utils/input_jobs.go): a job short of its gang never ranks its queue.
+  JobPicker picker(
+      session_, [this](const JobKey& key) { return next_request(key.job); },
+      [this](const JobKey& key) { return ready(key.job); });
   picker_ = &picker;
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
@@ -743,9 +766,6 @@ void AllocateAction::run(CycleResult& result) {
       options_.observe_allocate(session_, *this, job);
     }
     const JobInfo& info = state_.jobs[job.index()];
-    if (!ready(info)) {
-      continue;
-    }
     ++result.jobs_attempted;
     const bool placed = allocate_job(job, result);
     if (placed) {

@@ -73,6 +73,9 @@ class AllocateAction {
 
   /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
+  /// What that chunk asks of the queue (chunk_request), kept in the job until its pods change
+  /// phase (JobInfo::next_request; the reference mode works it out every time).
+  [[nodiscard]] QuotaVector next_request(JobId job) const;
 
   /// While run() takes its jobs (during an observe_allocate call for one): its job queue, to
   /// see which queues the job's queue went before. Null otherwise.
@@ -108,7 +111,10 @@ class AllocateAction {
   /// Places an evicted pod back (see place_chunk); false when it fits nowhere or needs devices.
   bool replace_victim(PodId pod, Statement& stmt, const TopologyScope* scope);
   void reject_unqueued();
-  bool ready(const JobInfo& job);
+  /// KAI's FilterUnready: whether the job enters the job order; a job that does not has its
+  /// pods told why (once per phase_revision, JobInfo::not_ready_revision).
+  bool ready(JobId job);
+  void mark_not_ready(const JobInfo& job);
   /// `explain`: build the kube-scheduler style reason when the pod fits nowhere.
   [[nodiscard]] Placement place_task(PodId pod, const TopologyScope* scope = nullptr,
                                      bool explain = true);

@@ -59,7 +59,7 @@ void run_action(
   candidates.start_action(gate.action);
   EvictionSolver solver(session, placer);
   candidates.for_each_pending(
-      [&](const JobInfo& job) { return chunk_request(state, placer.tasks_to_allocate(job)); },
+      [&](JobId id) { return placer.next_request(id); },
       [&](JobId id) -> std::vector<QueueId> {
         const JobInfo& job = state.jobs[id.index()];
         const std::vector<PodId> tasks = placer.tasks_to_allocate(job);

@@ -92,7 +92,7 @@ void EvictionCandidates::trace(EvictionStep step, JobId job, std::string detail,
 }
 
 void EvictionCandidates::for_each_pending(
-    const std::function<QuotaVector(const JobInfo&)>& next_request,
+    const std::function<QuotaVector(JobId)>& next_request,
     const std::function<std::vector<QueueId>(JobId)>& attempt,
     const std::function<bool(QueueId)>& may_evict,
     const std::function<bool(const JobInfo&)>& job_may_evict) {
@@ -144,8 +144,7 @@ void EvictionCandidates::for_each_pending(
   JobPicker picker(
       // A job the scheduling signatures skip still takes its queue turn: until then its request
       // ranks its queue, as in KAI.
-      session_, [&](const JobKey& key) { return next_request(state_.jobs[key.job.index()]); }, keep,
-      queue_ok);
+      session_, [&](const JobKey& key) { return next_request(key.job); }, keep, queue_ok);
   while (const std::optional<JobKey> key = picker.pop()) {
     session_.next_job();
     // The solver refreshed the shares of the queues a commit changed (the job's, its victims',

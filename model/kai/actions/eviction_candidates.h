@@ -30,7 +30,7 @@ class EvictionCandidates {
   /// when it ends). `next_request` gives a job's next chunk request for the queue order.
   /// `may_evict` (when given) rules out whole leaf queues whose jobs could never find a victim
   /// and `job_may_evict` single jobs, before any of them is ordered.
-  void for_each_pending(const std::function<QuotaVector(const JobInfo&)>& next_request,
+  void for_each_pending(const std::function<QuotaVector(JobId)>& next_request,
                         const std::function<std::vector<QueueId>(JobId)>& attempt,
                         const std::function<bool(QueueId)>& may_evict = {},
                         const std::function<bool(const JobInfo&)>& job_may_evict = {});

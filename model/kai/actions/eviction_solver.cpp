@@ -195,7 +195,7 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
   if (!fits) {
     return ScenarioOutcome::kNoFit;
   }
-  const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, pending_, stmt);
+  const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt);
   reset_shares();
   if (!placed) {
     return ScenarioOutcome::kNotPlaced;
@@ -266,10 +266,6 @@ bool EvictionSolver::try_scenario(JobId job_id, const std::vector<PodId>& tasks,
     }
   }
   placer_.commit(stmt, state_.jobs[job_id.index()], result);
-  pending_.forget(job_id);
-  for (const PodId p : evicted) {
-    pending_.forget(state_.pod(p).job);
-  }
   for (const auto& entry : saved_) {
     session_.refresh(QueueId::from_index(entry.first));
   }

@@ -156,7 +156,6 @@ class EvictionSolver {
   FeasibleNodes* feasible_ = nullptr;  ///< the solve's feasible nodes
   std::optional<bool> base_takes_;     ///< see base_takes
   ScenarioPrune prune_;                ///< active in a solve that can use it
-  PendingRequests pending_;            ///< the action's pending jobs' requests
   ScenarioLog* record_ = nullptr;      ///< see record
 };
 

@@ -11,15 +11,13 @@ namespace {
 class Simulation {
  public:
   Simulation(Session& session, AllocateAction& placer, JobId preemptor,
-             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-             PendingRequests& pending)
+             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted)
       : session_(session),
         state_(session.state),
         placer_(placer),
         preemptor_(preemptor),
         tasks_(tasks),
-        evicted_(evicted),
-        pending_(pending) {
+        evicted_(evicted) {
     std::sort(evicted_.begin(), evicted_.end());
     for (const PodId p : evicted_) {
       victims_.push_back(state_.pod(p).job);
@@ -120,7 +118,7 @@ class Simulation {
   }
 
   /// The request of the job's next chunk: the preemptor's tasks, a victim's tasks as they
-  /// stand now, or a pending job's next tasks (kept for the action: PendingRequests).
+  /// stand now, or a pending job's next tasks (kept while its pods stand still).
   [[nodiscard]] QuotaVector request_of(JobId id) const {
     if (id == preemptor_) {
       return chunk_request(state_, tasks_);
@@ -128,8 +126,7 @@ class Simulation {
     if (is_victim(id)) {
       return chunk_request(state_, tasks_of(id));
     }
-    return pending_.get(state_, id,
-                        [&] { return chunk_request(state_, placer_.tasks_to_allocate(job(id))); });
+    return placer_.next_request(id);
   }
 
   /// The job order key of a victim job as it stands with its pods evicted (the elastic rank
@@ -158,15 +155,14 @@ class Simulation {
   const std::vector<PodId>& tasks_;
   std::vector<PodId> evicted_;
   std::vector<JobId> victims_;
-  PendingRequests& pending_;
 };
 
 }  // namespace
 
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                           PendingRequests& pending, Statement& stmt) {
-  return Simulation(session, placer, preemptor, tasks, evicted, pending).run(stmt);
+                           Statement& stmt) {
+  return Simulation(session, placer, preemptor, tasks, evicted).run(stmt);
 }
 
 }  // namespace drasim::model

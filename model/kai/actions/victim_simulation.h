@@ -26,47 +26,13 @@
 
 namespace drasim::model {
 
-/// The requests of the pending jobs a simulation only lets take their turn (neither the
-/// preemptor nor a victim), kept for one action. No scenario places such a job, and a scenario
-/// is either rolled back or committed; a commit changes the pods of the preemptor's job and of
-/// the jobs it evicted from only, and the solver forgets those. So every later scenario would
-/// compute the same request again. The reference mode computes it every time.
-class PendingRequests {
- public:
-  /// The job's pods changed (a committed scenario placed or evicted some).
-  void forget(JobId job) {
-    if (job.index() < value_.size()) {
-      value_[job.index()].reset();
-    }
-  }
-
-  /// The job's request, computed by `compute` when it is not known.
-  template <typename Compute>
-  QuotaVector get(const ClusterState& state, JobId job, Compute compute) {
-    if (state.reference) {
-      return compute();
-    }
-    if (job.index() >= value_.size()) {
-      value_.resize(std::max(state.jobs.size(), job.index() + 1));
-    }
-    std::optional<QuotaVector>& known = value_[job.index()];
-    if (!known) {
-      known = compute();
-    }
-    return *known;
-  }
-
- private:
-  std::vector<std::optional<QuotaVector>> value_;  ///< by job index
-};
-
 /// Runs the simulation inside `stmt` (the caller rolls it back or commits it). `evicted` are
 /// the pods this scenario evicted virtually (kReleasing); `tasks` the preemptor's chunk.
 /// Returns whether the preemptor was placed. Queue shares of the queues involved are left as
-/// the simulation moved them; the caller resets them. `pending` keeps the requests of the
-/// jobs that only take their turn, for the solve's next scenarios.
+/// the simulation moved them; the caller resets them. The jobs that only take their turn
+/// are ranked by their kept requests (AllocateAction::next_request): no scenario places them.
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                           PendingRequests& pending, Statement& stmt);
+                           Statement& stmt);
 
 }  // namespace drasim::model

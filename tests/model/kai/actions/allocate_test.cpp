@@ -5,6 +5,7 @@
 #include "model/cluster_builder.h"
 #include "model/k8s/object_set.h"
 #include "model/kai/api/resource_vector.h"
+#include "model/kai/framework/session.h"
 #include "model/scheduler.h"
 
 #include <doctest/doctest.h>
@@ -63,6 +64,18 @@ PodPhase phase(const ClusterState& state, const char* pod) {
 
 /// A queue with unlimited quota and limit for every resource (an omitted limit is 0, which
 /// admits nothing: kai-scheduler-behavior.md 4.1).
+/// One node of 32 CPUs and `gpus` GPUs, and `replicas` one-GPU pods worker-0, worker-1, ... of
+/// the PodGroup `group` with minMember `min_member`, submitted.
+ClusterState gang_on_one_node(int64_t gpus, const char* group, int replicas, int64_t min_member) {
+  ObjectSet objects;
+  objects.nodes = {make_node("node-a", 32, gpus)};
+  auto worker = in_group(make_pod("worker", "1", 1), group);
+  worker.replicas = replicas;
+  objects.pods = {worker};
+  objects.pod_groups = {make_pod_group(group, min_member)};
+  return build_submitted(objects);
+}
+
 Queue make_queue(std::string name) {
   Queue q;
   q.meta.name = std::move(name);
@@ -144,13 +157,7 @@ TEST_CASE("a CPU-only task goes to the CPU-only node before a GPU node (KAI item
 }
 
 TEST_CASE("a gang of 3 with room for 2 places nothing and says 2 of 3 (KAI item 25)") {
-  ObjectSet objects;
-  objects.nodes = {make_node("node-a", 32, 2)};
-  auto worker = in_group(make_pod("worker", "1", 1), "train");
-  worker.replicas = 3;  // worker-0, worker-1, worker-2
-  objects.pods = {worker};
-  objects.pod_groups = {make_pod_group("train", 3)};
-  ClusterState state = build_submitted(objects);
+  ClusterState state = gang_on_one_node(2, "train", 3, 3);  // worker-0, worker-1, worker-2
   const CycleResult result = cycle(state);
   CHECK(result.binds.empty());
   CHECK(result.jobs_attempted == 1u);
@@ -171,13 +178,7 @@ TEST_CASE("a gang of 3 with room for 2 places nothing and says 2 of 3 (KAI item 
 }
 
 TEST_CASE("a job with minMember 1 places all 3 of its pods in one cycle (KAI item 26)") {
-  ObjectSet objects;
-  objects.nodes = {make_node("node-a", 32, 8)};
-  auto worker = in_group(make_pod("worker", "1", 1), "elastic");
-  worker.replicas = 3;
-  objects.pods = {worker};
-  objects.pod_groups = {make_pod_group("elastic", 1)};
-  ClusterState state = build_submitted(objects);
+  ClusterState state = gang_on_one_node(8, "elastic", 3, 1);
   const CycleResult result = cycle(state);
   CHECK(result.binds.size() == 3u);
   // One pod per attempt: the job is pushed back while it has pending pods, 3 attempts in all.
@@ -297,27 +298,61 @@ TEST_CASE("a pod whose queue does not exist is not scheduled and says QueueDoesN
 }
 
 TEST_CASE("a gang with fewer pods than minMember is not tried") {
-  ObjectSet objects;
-  objects.nodes = {make_node("node-a", 32, 8)};
-  auto worker = in_group(make_pod("worker", "1", 1), "train");
-  worker.replicas = 2;
-  objects.pods = {worker};
-  objects.pod_groups = {make_pod_group("train", 3)};
-  ClusterState state = build_submitted(objects);
+  ClusterState state = gang_on_one_node(8, "train", 2, 3);
   const CycleResult result = cycle(state);
   CHECK(result.binds.empty());
   CHECK(result.jobs_attempted == 0u);
   CHECK(reason(state, "worker-0") == "pod group train is not ready: 2 of 3 required pods exist");
 }
 
-TEST_CASE("a releasing gang member is not alive: the gang is not ready without it") {
+TEST_CASE("the not-ready reason is written once while the gang's pods stand still") {
+  ClusterState state = gang_on_one_node(8, "train", 2, 3);
+  const std::string said = "pod group train is not ready: 2 of 3 required pods exist";
+  cycle(state);
+  REQUIRE(reason(state, "worker-0") == said);
+  // A mark written past set_pod_reason survives the next session: nothing the reason reads
+  // (the gang's pod phases) has moved, so the pods are not told again.
+  state.pod(pod_id(state, "worker-1")).reason = "mark";
+  cycle(state);
+  CHECK(reason(state, "worker-1") == "mark");
+  // Any reason written through set_pod_reason clears the memo: the next session says it again.
+  state.set_pod_reason(pod_id(state, "worker-0"), "another attempt's reason");
+  cycle(state);
+  CHECK(reason(state, "worker-0") == said);
+  CHECK(reason(state, "worker-1") == said);
+  // The reference mode writes it every session.
+  state.pod(pod_id(state, "worker-1")).reason = "mark";
+  state.reference = true;
+  cycle(state);
+  CHECK(reason(state, "worker-1") == said);
+}
+
+TEST_CASE("a job's next-chunk request is kept until one of its pods changes phase") {
   ObjectSet objects;
   objects.nodes = {make_node("node-a", 32, 8)};
-  auto worker = in_group(make_pod("worker", "1", 1), "train");
-  worker.replicas = 2;
-  objects.pods = {worker};
-  objects.pod_groups = {make_pod_group("train", 2)};
+  objects.pods = {make_pod("big", "1", 16), make_pod("small", "1", 1)};
   ClusterState state = build_submitted(objects);
+  drasim::model::Session session(state, 0);
+  drasim::model::AllocateAction action(session, SchedulerOptions{});
+  const drasim::model::JobId big = state.pod(pod_id(state, "big")).job;
+  // 16 GPUs (16,000 milli-GPUs in the quota vector's GPU entry), one CPU (1,000 millicores).
+  CHECK(action.next_request(big)[2] == 16000);
+  CHECK(action.next_request(big)[0] == 1000);
+  // A planted request is handed out while the revision stands still...
+  state.jobs[big.index()].next_request[2] = 7;
+  CHECK(action.next_request(big)[2] == 7);
+  // ...but not in the reference mode, which works it out every time.
+  state.reference = true;
+  CHECK(action.next_request(big)[2] == 16000);
+  state.reference = false;
+  CHECK(action.next_request(big)[2] == 7);
+  // A phase change of the job's pod moves its revision: the request is made again.
+  state.set_phase(state.pod(pod_id(state, "big")), PodPhase::kPending);
+  CHECK(action.next_request(big)[2] == 16000);
+}
+
+TEST_CASE("a releasing gang member is not alive: the gang is not ready without it") {
+  ClusterState state = gang_on_one_node(8, "train", 2, 2);
   run_on(state, "worker-0", "node-a");
   state.begin_release(pod_id(state, "worker-0"));
   const CycleResult result = cycle(state);
