@@ -47,9 +47,9 @@ void DraFilterMemo::node_changed(NodeId node) {
 }
 
 void DraFilterMemo::clear() {
-  // As for a shared pool: every entry is stale. The rows stay (a new inventory asks about the
-  // same nodes, for the same fit classes) and are written over as answers come.
-  ++shared_version_;
+  // Every entry is stale, as when a shared pool changes. The rows stay (a new inventory asks
+  // about the same nodes, for the same fit classes) and are written over as answers come.
+  shared_changed();
 }
 
 }  // namespace drasim::model

@@ -631,7 +631,7 @@ bool AllocateAction::allocate_job(JobId job_id, CycleResult& result) {
   if (tasks.empty()) {
     return false;  // only pods outside every subgroup are pending: KAI never schedules them
   }
-  if (auto over = over_queue_capacity(state_, job, chunk_request(state_, tasks))) {
+  if (auto over = over_queue_capacity(state_, job, next_request(job_id))) {
     set_reason(state_, job, *over);
     return false;
   }

@@ -63,7 +63,7 @@ void run_action(
       [&](JobId id) -> std::vector<QueueId> {
         const JobInfo& job = state.jobs[id.index()];
         const std::vector<PodId> tasks = placer.tasks_to_allocate(job);
-        const QuotaVector request = chunk_request(state, tasks);
+        const QuotaVector request = placer.next_request(id);
         if (tasks.empty()) {
           return {};
         }
