@@ -164,9 +164,13 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
       slices.push_back(copies[i]);
     }
   }
-  state.dra.inventory = std::make_shared<const dra::Inventory>(
-      arrived(objects.device_classes), std::move(slices), arrived(objects.device_taint_rules),
-      state.dra.features);
+  auto inventory =
+      std::make_shared<dra::Inventory>(arrived(objects.device_classes), std::move(slices),
+                                       arrived(objects.device_taint_rules), state.dra.features);
+  if (!state.reference) {
+    inventory->keep_pools();
+  }
+  state.dra.inventory = std::move(inventory);
   // Cached verdicts and filter answers refer to the devices of the old inventory.
   state.dra.selectors->clear();
   state.dra_memo.clear();

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -113,7 +114,8 @@ class AllocationSearch {
   const StringMap& node_labels_;
   std::span<const ResourceClaim* const> claims_in_;
 
-  std::vector<Pool> pools_;
+  std::shared_ptr<const std::vector<Pool>> pool_list_;  ///< from Inventory::pools_for
+  std::span<const Pool> pools_;
   std::vector<Candidate> candidates_;
   std::vector<std::pair<uint32_t, uint32_t>> pool_ranges_;  ///< [begin, end) per pool
   std::vector<ClaimData> claims_;

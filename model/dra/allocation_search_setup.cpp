@@ -44,7 +44,8 @@ bool AllocationSearch::fail(std::string message) {
 }
 
 AllocateOutcome AllocationSearch::run() {
-  pools_ = gather_pools(inventory_, features_, node_name_, node_labels_);
+  pool_list_ = inventory_.pools_for(features_, node_name_, node_labels_);
+  pools_ = *pool_list_;
   for (uint32_t p = 0; p < pools_.size(); ++p) {
     const auto begin = static_cast<uint32_t>(candidates_.size());
     for (const ResourceSlice* slice : pools_[p].device_slices) {

@@ -59,6 +59,12 @@ class DraFilterMemo {
   /// The inventory changed: nothing stored holds any more.
   void clear();
 
+  /// The version of the pools local to `node`, and of the others: an answer computed elsewhere
+  /// from the devices a node sees holds while both stand still (kube::NodeAnswer).
+  [[nodiscard]] uint64_t node_version(NodeId node) const;
+
+  [[nodiscard]] uint64_t shared_version() const { return shared_version_; }
+
  private:
   struct Entry {
     uint64_t node_version = 0;
@@ -67,7 +73,6 @@ class DraFilterMemo {
     bool fits = false;  ///< answer->fits, kept beside the versions
   };
 
-  [[nodiscard]] uint64_t node_version(NodeId node) const;
   /// The valid entry for `fit_class` on `node`, else null.
   [[nodiscard]] const Entry* valid(uint32_t fit_class, NodeId node) const;
 

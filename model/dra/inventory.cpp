@@ -1,8 +1,18 @@
 #include "model/dra/inventory.h"
 
+#include "model/dra/pools.h"
+
+#include <mutex>
 #include <utility>
 
 namespace drasim::model::dra {
+
+struct PoolCache {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::shared_ptr<const std::vector<Pool>>, StringHash,
+                     std::equal_to<>>
+      by_node;
+};
 
 namespace {
 
@@ -49,7 +59,7 @@ Inventory::Inventory(std::vector<DeviceClass> classes, std::vector<ResourceSlice
 Inventory::Inventory(std::vector<DeviceClass> classes,
                      std::vector<std::shared_ptr<const ResourceSlice>> slices,
                      const std::vector<DeviceTaintRule>& rules, const DraFeatures& features)
-    : classes_(std::move(classes)), slices_(std::move(slices)) {
+    : classes_(std::move(classes)), slices_(std::move(slices)), features_(features) {
   for (uint32_t i = 0; i < classes_.size(); ++i) {
     class_index_.emplace(classes_[i].meta.name, i);  // first one wins on duplicate names
   }
@@ -66,7 +76,31 @@ Inventory::Inventory(std::vector<DeviceClass> classes,
       shared_.push_back(i);
     }
     by_pool_[{slice.driver, slice.pool.name}].push_back(i);
+    labels_matter_ =
+        labels_matter_ || slice.node_selector.has_value() || slice.per_device_node_selection;
   }
+}
+
+void Inventory::keep_pools() {
+  pools_ = std::make_shared<PoolCache>();
+}
+
+std::shared_ptr<const std::vector<Pool>> Inventory::pools_for(const DraFeatures& features,
+                                                              const std::string& node_name,
+                                                              const StringMap& node_labels) const {
+  const auto gather = [&] {
+    return std::make_shared<const std::vector<Pool>>(
+        gather_pools(*this, features, node_name, node_labels));
+  };
+  if (pools_ == nullptr || labels_matter_ || !(features == features_)) {
+    return gather();
+  }
+  const std::lock_guard lock(pools_->mutex);
+  auto& kept = pools_->by_node[node_name];
+  if (kept == nullptr) {
+    kept = gather();
+  }
+  return kept;
 }
 
 const DeviceClass* Inventory::find_class(std::string_view name) const {

@@ -24,6 +24,9 @@
 
 namespace drasim::model::dra {
 
+struct Pool;
+struct PoolCache;
+
 class Inventory {
  public:
   /// The slices are shared, not copied: an inventory rebuilt after a few slices came or went
@@ -57,9 +60,23 @@ class Inventory {
   [[nodiscard]] std::span<const uint32_t> pool_slices(std::string_view driver,
                                                       std::string_view pool) const;
 
+  /// From now on, pools_for keeps the pools of each node it is asked about. Not in the
+  /// reference mode.
+  void keep_pools();
+  /// gather_pools for the node. Kept per node name once keep_pools was called, when no slice
+  /// selects nodes by label (so the name alone decides which slices target the node) and
+  /// `features` are the inventory's own: the inventory never changes, so neither do the pools.
+  /// Thread-safe: copies of a cluster state share their inventory.
+  [[nodiscard]] std::shared_ptr<const std::vector<Pool>> pools_for(
+      const DraFeatures& features, const std::string& node_name,
+      const StringMap& node_labels) const;
+
  private:
   std::vector<DeviceClass> classes_;
   std::vector<std::shared_ptr<const ResourceSlice>> slices_;
+  DraFeatures features_;
+  bool labels_matter_ = false;        ///< some slice selects nodes by label
+  std::shared_ptr<PoolCache> pools_;  ///< set by keep_pools
   std::map<std::string, uint32_t, std::less<>> class_index_;
   // The slice indexes are only searched, never walked, so hash maps serve (searched by view).
   std::unordered_map<std::string, std::vector<uint32_t>, StringHash, std::equal_to<>> by_node_;

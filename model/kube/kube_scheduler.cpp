@@ -1,136 +1,30 @@
 #include "model/kube/kube_scheduler.h"
 
-#include "model/k8s/node_selector.h"
+#include "model/k8s/assert.h"
 #include "model/kai/plugins/dynamicresources/bridge.h"
 #include "model/kai/plugins/dynamicresources/dynamicresources.h"
 #include "model/kai/plugins/predicates.h"
+#include "model/kube/kube_scores.h"
+#include "model/kube/node_answers.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace drasim::model {
 namespace {
 
-constexpr int64_t kMaxNodeScore = 100;  // framework.MaxNodeScore
-// Score plugin weights of the default profile (pkg/scheduler/apis/config/v1/default_plugins.go).
-constexpr int64_t kTaintTolerationWeight = 3;
-constexpr int64_t kNodeAffinityWeight = 2;
-constexpr int64_t kFitWeight = 1;
-constexpr int64_t kBalancedWeight = 1;
-constexpr int64_t kDynamicResourcesWeight = 1;
-/// `FirstAvailableDeviceRequestMaxSize`: the DynamicResources score base (section 6.6).
-constexpr int64_t kFirstAvailableMax = 8;
-
-/// `helper.DefaultNormalizeScore`: scale to [0, 100] by the maximum; `reverse` flips it.
-void normalize(std::vector<int64_t>& scores, bool reverse) {
-  int64_t max = 0;
-  for (const int64_t s : scores) {
-    max = std::max(max, s);
-  }
-  if (max == 0) {
-    if (reverse) {
-      std::fill(scores.begin(), scores.end(), kMaxNodeScore);
-    }
-    return;
-  }
-  for (int64_t& s : scores) {
-    s = kMaxNodeScore * s / max;
-    if (reverse) {
-      s = kMaxNodeScore - s;
-    }
-  }
-}
-
-/// TaintToleration score input: PreferNoSchedule taints the pod does not tolerate (only
-/// tolerations with an empty or PreferNoSchedule effect count).
-int64_t intolerable_prefer_no_schedule(const NodeInfo& node, const PodTemplate& t) {
-  int64_t count = 0;
-  for (const Taint& taint : node.taints) {
-    if (taint.effect != TaintEffect::kPreferNoSchedule) {
-      continue;
-    }
-    const bool tolerated =
-        std::any_of(t.tolerations.begin(), t.tolerations.end(), [&](const auto& tol) {
-          return (!tol.effect || *tol.effect == TaintEffect::kPreferNoSchedule)
-                 && tolerates(tol, taint);
-        });
-    count += tolerated ? 0 : 1;
-  }
-  return count;
-}
-
-/// NodeAffinity score input: the summed weights of matching preferred terms.
-int64_t preferred_affinity(const NodeInfo& node, const PodTemplate& t) {
-  int64_t sum = 0;
-  for (const PreferredSchedulingTerm& p : t.preferred_affinity) {
-    if (p.weight != 0 && matches(p.term, node.labels, node.name)) {
-      sum += p.weight;
-    }
-  }
-  return sum;
-}
-
-/// `leastRequestedScore`: free share of capacity after placing the pod, 0 when over.
-int64_t least_requested(int64_t requested, int64_t capacity) {
-  if (capacity == 0 || requested > capacity) {
-    return 0;
-  }
-  return (capacity - requested) * kMaxNodeScore / capacity;
-}
-
-/// `balancedResourceScorer` over cpu and memory: (1 - |f_cpu - f_mem| / 2) * 100, fractions
-/// capped at 1, resources with zero allocatable left out.
-int64_t balanced(std::pair<int64_t, int64_t> cpu, std::pair<int64_t, int64_t> memory) {
-  std::array<double, 2> fractions{};
-  size_t count = 0;
-  for (const auto& [req, alloc] : {cpu, memory}) {
-    if (alloc != 0) {
-      fractions[count++] = std::min(1.0, static_cast<double>(req) / static_cast<double>(alloc));
-    }
-  }
-  const double std_dev = count == 2 ? std::abs((fractions[0] - fractions[1]) / 2) : 0.0;
-  return static_cast<int64_t>((1 - std_dev) * static_cast<double>(kMaxNodeScore));
-}
-
-/// DynamicResources score input: `8 - index` of the chosen subrequest of every firstAvailable
-/// request among the claims allocated for this pod on the node.
-int64_t first_available_points(const ClusterState& s, const std::vector<ClaimId>& claims,
-                               const std::vector<AllocationResult>& allocations) {
-  int64_t points = 0;
-  for (size_t i = 0; i < claims.size() && i < allocations.size(); ++i) {
-    for (const DeviceRequest& r : s.claims.at(claims[i]).claim.spec.requests) {
-      if (r.first_available.empty()) {
-        continue;
-      }
-      for (const DeviceAllocationResult& res : allocations[i].results) {
-        const std::string prefix = r.name + "/";
-        if (res.request.rfind(prefix, 0) != 0) {
-          continue;
-        }
-        const std::string sub = res.request.substr(prefix.size());
-        for (size_t k = 0; k < r.first_available.size(); ++k) {
-          if (r.first_available[k].name == sub) {
-            points += kFirstAvailableMax - static_cast<int64_t>(k);
-          }
-        }
-        break;
-      }
-    }
-  }
-  return points;
-}
-
 class KubeScheduler {
  public:
-  explicit KubeScheduler(ClusterState& state) : s_(state), order_(node_tree_order(state)) {
+  explicit KubeScheduler(ClusterState& state)
+      : s_(state), order_(node_tree_order(state)), answers_(state.nodes.size()) {
     nonzero_.assign(s_.nodes.size(), {0, 0});
+    node_rev_.assign(s_.nodes.size(), 0);
     for (size_t i = 0; i < s_.pods.size(); ++i) {
       const PodInfo& p = s_.pods[i];
       if (holds_node(p.phase)) {
@@ -164,11 +58,6 @@ class KubeScheduler {
   }
 
  private:
-  struct Feasible {
-    NodeId node;
-    DynamicResources::Verdict dra;  ///< null when the plugin does not apply
-  };
-
   /// The first failing filter's message for a node, or empty when the node passes all but
   /// DynamicResources.
   void node_problems(const PodTemplate& t, TemplateId spec, size_t node,
@@ -193,6 +82,81 @@ class KubeScheduler {
     }
   }
 
+  /// The pod being scheduled and what its answers are computed with.
+  struct Attempt {
+    PodId pod;
+    const PodTemplate& spec;
+    DynamicResources& dra;
+    std::vector<ClaimId> fresh;  ///< the claims Filter allocates (the DynamicResources score)
+  };
+
+  /// What a node's answer was written at: the cycle's placements on it and its DRA version.
+  [[nodiscard]] uint64_t version(NodeId node) const {
+    return node_rev_[node.index()] + s_.dra_memo.node_version(node);
+  }
+
+  /// Runs the filters and the scores of `node` for the attempt into the row; false when
+  /// DynamicResources failed the whole attempt (its rejection is set).
+  bool answer(const Attempt& at, kube::AnswerRow& row, NodeId node) {
+    kube::NodeAnswer& a = row.nodes[node.index()];
+    kube::NodeAnswerDetail& detail = row.details[node.index()];
+    problems_.clear();
+    node_problems(at.spec, s_.pod(at.pod).spec, node.index(), problems_);
+    detail.dra.reset();
+    a.pod_specific = false;
+    if (problems_.empty() && !at.dra.skip()) {
+      DynamicResources::Verdict v = at.dra.filter(node);
+      if (!at.dra.rejection().empty()) {
+        return false;
+      }
+      if (!v->fits) {
+        problems_.push_back(v->reason);
+      } else {
+        // An answer the memo did not keep is this pod's own (see DynamicResources::filter).
+        a.pod_specific = !at.dra.class_wide() || at.dra.remembered(node) != v;
+        a.dra_for = at.pod;
+        detail.dra = std::move(v);
+      }
+    }
+    a.fits = problems_.empty();
+    detail.reasons.clear();
+    for (const std::string& why : problems_) {
+      detail.reasons.push_back(reason_id(why));
+    }
+    if (a.fits) {
+      const NodeInfo& n = s_.node(node);
+      a.taints = kube::intolerable_prefer_no_schedule(n, at.spec);
+      a.affinity = kube::preferred_affinity(n, at.spec);
+      a.points =
+          detail.dra ? kube::first_available_points(s_, at.fresh, detail.dra->allocations) : 0;
+      a.fit_balance = kube::fit_and_balance(n, nonzero_[node.index()], at.spec);
+    }
+    a.epoch = row.epoch;
+    a.version = version(node);
+    return true;
+  }
+
+  uint32_t reason_id(const std::string& why) {
+    const auto [it, inserted] =
+        reason_ids_.try_emplace(why, static_cast<uint32_t>(reasons_.size()));
+    if (inserted) {
+      reasons_.push_back(why);
+      counts_.push_back(0);
+    }
+    return it->second;
+  }
+
+  /// The row the attempt's answers go in: shared by the pods that get the same ones (see
+  /// node_answers.h), else a scratch row that keeps nothing from the previous pod.
+  kube::AnswerRow& row_for(const Attempt& at) {
+    const PodTemplate& t = at.spec;
+    const bool same_for_class = at.dra.skip() || at.dra.class_wide() || t.resource_claims.empty();
+    if (s_.reference || !same_for_class) {
+      return answers_.scratch();
+    }
+    return answers_.shared({t.fit_class, t.signature_class, t.nonzero_milli_cpu, t.nonzero_memory});
+  }
+
   bool schedule(PodId pod, CycleResult& result) {
     const PodInfo& p = s_.pod(pod);
     const PodTemplate& t = s_.spec_of(pod);
@@ -206,134 +170,135 @@ class KubeScheduler {
       s_.set_pod_reason(pod, "no nodes available to schedule pods");
       return false;
     }
+    const Attempt at{pod, t, dra, dra.skip() ? std::vector<ClaimId>{} : s_.unallocated_claims(pod)};
+    kube::AnswerRow& row = row_for(at);
+    // Devices of a pool that is not node-local changed: no answer of the row holds.
+    if (row.dra_shared != s_.dra_memo.shared_version()) {
+      row.dra_shared = s_.dra_memo.shared_version();
+      ++row.epoch;
+    }
     const size_t to_find = feasible_nodes_to_find(n);
-    std::vector<Feasible> feasible;
-    std::map<std::string, int> histogram;
+    feasible_.clear();
+    touched_.clear();
     size_t processed = 0;
     const size_t start = s_.kube_next_start_node % n;
-    for (size_t k = 0; k < n && feasible.size() < to_find; ++k) {
+    for (size_t k = 0; k < n && feasible_.size() < to_find; ++k) {
       const NodeId node = order_[(start + k) % n];
       ++processed;
-      std::vector<std::string> problems;
-      node_problems(t, p.spec, node.index(), problems);
-      if (problems.empty() && !dra.skip()) {
-        DynamicResources::Verdict v = dra.filter(node);
-        if (!dra.rejection().empty()) {
-          s_.set_pod_reason(pod, dra.rejection());
-          return false;
-        }
-        if (!v->fits) {
-          problems.push_back(v->reason);
-        } else {
-          feasible.push_back(Feasible{node, std::move(v)});
-          continue;
-        }
+      const kube::NodeAnswer& a = row.nodes[node.index()];
+      if ((a.epoch != row.epoch || a.version != version(node)) && !answer(at, row, node)) {
+        clear_counts();
+        s_.set_pod_reason(pod, dra.rejection());
+        return false;
       }
-      if (problems.empty()) {
-        feasible.push_back(Feasible{node, nullptr});
+      if (a.fits) {
+        feasible_.push_back(node);
         continue;
       }
-      for (std::string& why : problems) {
-        ++histogram[why];
+      for (const uint32_t why : row.details[node.index()].reasons) {
+        if (counts_[why]++ == 0) {
+          touched_.push_back(why);
+        }
       }
     }
     s_.kube_next_start_node = (start + processed) % n;
-    if (feasible.empty()) {
-      std::vector<std::string> parts;
-      for (const auto& [why, count] : histogram) {
-        parts.push_back(fmt::format("{} {}", count, why));
-      }
-      std::sort(parts.begin(), parts.end());
-      std::string reason = fmt::format("0/{} nodes are available: {}.", n, fmt::join(parts, ", "));
-      if (!dra.skip()) {
-        // PostFilter: the DynamicResources plugin may free a claim allocated for the wrong node.
-        const std::string post = dra.post_filter();
-        if (post == "deallocation of ResourceClaim completed") {
-          ++result.claims_deallocated;
-        }
-        reason += " " + post + ".";
-      }
-      s_.set_pod_reason(pod, reason);
+    if (feasible_.empty()) {
+      fail(pod, dra, n, result);
       return false;
     }
-    const size_t chosen = feasible.size() == 1 ? 0 : best(pod, feasible);
-    const NodeId node = feasible[chosen].node;
-    if (!p.claims.empty()) {
-      s_.reserve_claims(pod, feasible[chosen].dra->allocations);
+    clear_counts();
+    const NodeId node = best(row);
+    const kube::NodeAnswer& chosen = row.nodes[node.index()];
+    DynamicResources::Verdict verdict = row.details[node.index()].dra;
+    if (verdict && chosen.pod_specific && chosen.dra_for != pod) {
+      verdict = dra.filter(node);
+      DRASIM_ASSERT(dra.rejection().empty() && verdict->fits,
+                    "a pod of the row failed Filter on a node that passed for the row");
     }
-    if (feasible[chosen].dra && feasible[chosen].dra->bridge) {
-      const BridgeAllocation& b = *feasible[chosen].dra->bridge;
+    if (!p.claims.empty()) {
+      s_.reserve_claims(pod, verdict->allocations);
+    }
+    if (verdict && verdict->bridge) {
+      const BridgeAllocation& b = *verdict->bridge;
       s_.hold_bridge_claim(pod, b.claim, b.allocation, b.mappings);
     }
     s_.place(pod, node, PodPhase::kBinding);
     nonzero_[node.index()].first += t.nonzero_milli_cpu;
     nonzero_[node.index()].second += t.nonzero_memory;
+    ++node_rev_[node.index()];
     result.binds.emplace_back(pod, node);
     return true;
   }
 
-  /// The highest weighted total of the default score plugins; ties go to the node name that
-  /// sorts first (kube-scheduler picks one of the tied nodes at random).
-  size_t best(PodId pod, const std::vector<Feasible>& feasible) {
-    const PodTemplate& t = s_.spec_of(pod);
-    const size_t count = feasible.size();
-    taints_.assign(count, 0);
-    affinity_.assign(count, 0);
-    dra_.assign(count, 0);
-    const std::vector<ClaimId> fresh = s_.unallocated_claims(pod);
-    const int64_t pod_cpu = t.request.get(kCpuSlot);
-    const int64_t pod_mem = t.request.get(kMemorySlot);
-    const bool best_effort = pod_cpu == 0 && pod_mem == 0;
-    for (size_t i = 0; i < count; ++i) {
-      const NodeInfo& n = s_.node(feasible[i].node);
-      taints_[i] = intolerable_prefer_no_schedule(n, t);
-      affinity_[i] = preferred_affinity(n, t);
-      dra_[i] =
-          feasible[i].dra ? first_available_points(s_, fresh, feasible[i].dra->allocations) : 0;
+  void clear_counts() {
+    for (const uint32_t why : touched_) {
+      counts_[why] = 0;
     }
-    normalize(taints_, true);
-    normalize(affinity_, false);
-    normalize(dra_, false);
-    std::optional<size_t> winner;
-    int64_t top = 0;
-    for (size_t i = 0; i < count; ++i) {
-      const NodeInfo& n = s_.node(feasible[i].node);
-      const auto [nz_cpu, nz_mem] = nonzero_[feasible[i].node.index()];
-      const int64_t cpu_alloc = n.allocatable.get(kCpuSlot);
-      const int64_t mem_alloc = n.allocatable.get(kMemorySlot);
-      // LeastAllocated over cpu and memory (weight 1 each), skipping zero allocatable.
-      int64_t fit_sum = 0;
-      int64_t weights = 0;
-      for (const auto& [req, alloc] : {std::pair{nz_cpu + t.nonzero_milli_cpu, cpu_alloc},
-                                       std::pair{nz_mem + t.nonzero_memory, mem_alloc}}) {
-        if (alloc != 0) {
-          fit_sum += least_requested(req, alloc);
-          ++weights;
-        }
+  }
+
+  /// No node passed: the reason counts every failing filter message, and DynamicResources'
+  /// PostFilter may free a claim allocated for the wrong node.
+  void fail(PodId pod, DynamicResources& dra, size_t n, CycleResult& result) {
+    std::vector<std::string> parts;
+    for (const uint32_t why : touched_) {
+      parts.push_back(fmt::format("{} {}", counts_[why], reasons_[why]));
+    }
+    clear_counts();
+    std::sort(parts.begin(), parts.end());
+    std::string reason = fmt::format("0/{} nodes are available: {}.", n, fmt::join(parts, ", "));
+    if (!dra.skip()) {
+      const std::string post = dra.post_filter();
+      if (post == "deallocation of ResourceClaim completed") {
+        ++result.claims_deallocated;
+        answers_.invalidate();
       }
-      const int64_t fit = weights == 0 ? 0 : fit_sum / weights;
-      const int64_t balance = best_effort
-                                  ? 0
-                                  : balanced({n.used.get(kCpuSlot) + pod_cpu, cpu_alloc},
-                                             {n.used.get(kMemorySlot) + pod_mem, mem_alloc});
-      const int64_t total = kTaintTolerationWeight * taints_[i] + kNodeAffinityWeight * affinity_[i]
-                            + kFitWeight * fit + kBalancedWeight * balance
-                            + kDynamicResourcesWeight * dra_[i];
-      const bool better =
-          !winner || total > top || (total == top && feasible[i].node < feasible[*winner].node);
-      if (better) {
-        winner = i;
+      reason += " " + post + ".";
+    }
+    s_.set_pod_reason(pod, reason);
+  }
+
+  /// The feasible node with the highest weighted total of the default score plugins; ties go
+  /// to the node that sorts first (kube-scheduler picks one of the tied nodes at random).
+  NodeId best(const kube::AnswerRow& row) const {
+    int64_t max_taints = 0;
+    int64_t max_affinity = 0;
+    int64_t max_points = 0;
+    for (const NodeId node : feasible_) {
+      const kube::NodeAnswer& a = row.nodes[node.index()];
+      max_taints = std::max(max_taints, a.taints);
+      max_affinity = std::max(max_affinity, a.affinity);
+      max_points = std::max(max_points, a.points);
+    }
+    NodeId winner = feasible_.front();
+    std::optional<int64_t> top;
+    for (const NodeId node : feasible_) {
+      const kube::NodeAnswer& a = row.nodes[node.index()];
+      const int64_t total =
+          kube::kTaintTolerationWeight * kube::normalized(a.taints, max_taints, true)
+          + kube::kNodeAffinityWeight * kube::normalized(a.affinity, max_affinity, false)
+          + a.fit_balance
+          + kube::kDynamicResourcesWeight * kube::normalized(a.points, max_points, false);
+      if (!top || total > *top || (total == *top && node < winner)) {
+        winner = node;
         top = total;
       }
     }
-    return *winner;
+    return winner;
   }
 
   ClusterState& s_;
   std::vector<NodeId> order_;
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
-  /// best()'s score inputs per feasible node, kept from pod to pod.
-  std::vector<int64_t> taints_, affinity_, dra_;
+  std::vector<uint64_t> node_rev_;                    ///< per node: placements of this cycle on it
+  kube::NodeAnswerRows answers_;
+  /// The failing filters' messages seen this cycle, and how many nodes of the current scan
+  /// gave each (counts_ is zero again after every scan).
+  std::vector<std::string> reasons_;
+  std::unordered_map<std::string, uint32_t> reason_ids_;
+  std::vector<uint32_t> counts_;
+  std::vector<uint32_t> touched_;  ///< the reasons counted in the current scan
+  std::vector<NodeId> feasible_;   ///< the current scan's feasible nodes, in scan order
+  std::vector<std::string> problems_;
 };
 
 }  // namespace

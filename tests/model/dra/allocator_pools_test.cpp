@@ -327,3 +327,42 @@ TEST_CASE("allocator: inventories share slices and copy only those a DeviceTaint
   REQUIRE(second.slice(1).devices[1].taints.size() == 1);
   CHECK(shared_b->devices[1].taints.empty());
 }
+
+TEST_CASE("the inventory keeps each node's pools once asked to, unless slices select by label") {
+  const DraFeatures features = all_features();
+  // node-1's own slice and one for every node: both pools reach node-1, in (driver, pool) order.
+  Inventory named({},
+                  {slice("a", "drv", "local", "node-1", {device("d")}),
+                   [] {
+                     ResourceSlice s = slice("b", "drv", "everywhere", "", {device("e")});
+                     s.all_nodes = true;
+                     return s;
+                   }()},
+                  {}, features);
+  // Not asked to keep them: each call gathers the pools anew.
+  CHECK(named.pools_for(features, "node-1", {}) != named.pools_for(features, "node-1", {}));
+  named.keep_pools();
+  const auto first = named.pools_for(features, "node-1", {});
+  // The same pools as gather_pools finds, and the same object for the next call on node-1.
+  REQUIRE(first->size() == 2);
+  CHECK((*first)[0].name == "everywhere");
+  CHECK((*first)[1].name == "local");
+  CHECK(named.pools_for(features, "node-1", {}) == first);
+  // Another node has its own pools: only the shared one.
+  const auto other = named.pools_for(features, "node-2", {});
+  REQUIRE(other->size() == 1);
+  CHECK((*other)[0].name == "everywhere");
+  // Other features than the inventory's own are gathered anew (they decide which slices count).
+  DraFeatures older = features;
+  older.partitionable_devices = false;
+  CHECK(named.pools_for(older, "node-1", {}) != first);
+
+  // A slice selecting nodes by label: the labels decide, so nothing is kept by name.
+  ResourceSlice labelled = slice("c", "drv", "gpu-nodes", "", {device("f")});
+  labelled.node_selector =
+      NodeSelector{{NodeSelectorTerm{{{"gpu", SelectorOperator::kIn, {"true"}}}, {}}}};
+  Inventory by_label({}, {labelled}, {}, features);
+  by_label.keep_pools();
+  CHECK(by_label.pools_for(features, "node-1", {{"gpu", "true"}})->size() == 1);
+  CHECK(by_label.pools_for(features, "node-1", {})->empty());
+}

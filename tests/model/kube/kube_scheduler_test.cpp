@@ -1,4 +1,5 @@
-// kube-scheduler profile helpers: how many feasible nodes it looks for and in which order.
+// kube-scheduler profile: how many feasible nodes it looks for, in which order, and the node
+// answers it keeps from pod to pod within a cycle.
 #include "model/kube/kube_scheduler.h"
 
 #include <doctest/doctest.h>
@@ -33,6 +34,46 @@ TEST_CASE("the node tree interleaves zones round robin") {
   }
   // Round 0: a-1 (z1), b-1 (z2); round 1: a-2; round 2: a-3.
   CHECK(names == std::vector<std::string>{"a-1", "b-1", "a-2", "a-3"});
+}
+
+TEST_CASE("pods of one shape see what the pods before them took in the same cycle") {
+  // Two 4-core nodes. big-0 and big-1 ask for 5 cores: neither node has them. p-0 .. p-3 ask
+  // for 1 core each and share one row of kept node answers (same fit and signature class, same
+  // non-zero requests); all arrive together, so they go in name order, the big pods first.
+  ObjectSet o;
+  o.nodes.push_back(test::make_node("a", 4, 0));
+  o.nodes.push_back(test::make_node("b", 4, 0));
+  for (const char* name : {"big-0", "big-1"}) {
+    o.pods.push_back(test::make_pod(name, "5"));
+  }
+  for (const char* name : {"p-0", "p-1", "p-2", "p-3"}) {
+    o.pods.push_back(test::make_pod(name, "1"));
+  }
+  for (const bool reference : {false, true}) {
+    CAPTURE(reference);
+    BuildOptions options;
+    options.reference = reference;
+    ClusterState s = test::build_submitted(o, options);
+    CycleResult result;
+    run_kube_scheduler(s, result);
+    // p-0: both nodes empty, equal scores, the tie goes to a. p-1: on a, LeastAllocated gives
+    // cpu (4000 - 2000) * 100 / 4000 = 50 and memory (64Gi - 2 * 200Mi non-zero) -> 99, so
+    // (50 + 99) / 2 = 74, and BalancedAllocation (1 - |0.5 - 0| / 2) * 100 = 75: 149. On b: cpu
+    // 75, memory 99 -> 87, balance (1 - 0.25 / 2) * 100 = 87: 174, so b. A kept answer for a
+    // from p-0's scan (before p-0 took a core) would score a like b and the tie would give a.
+    // p-2 then finds both nodes alike again (a), and p-3 goes to b.
+    CHECK(test::bound_node(s, result.binds, "p-0") == "a");
+    CHECK(test::bound_node(s, result.binds, "p-1") == "b");
+    CHECK(test::bound_node(s, result.binds, "p-2") == "a");
+    CHECK(test::bound_node(s, result.binds, "p-3") == "b");
+    // Both big pods fail on both nodes, the second from the first's kept answers: each node
+    // counts once in the message, as kube-scheduler's FitError words it.
+    for (const char* name : {"big-0", "big-1"}) {
+      CHECK(s.pod(test::pod_id(s, name)).reason == "0/2 nodes are available: 2 Insufficient cpu.");
+    }
+    CHECK(result.jobs_attempted == 6);
+    CHECK(result.jobs_failed == 2);
+  }
 }
 
 }  // namespace
