@@ -5,6 +5,6 @@
 // huge pages, which turns them into a few thousand (README, "Memory allocator").
 // MALLOC_CONF in the environment still overrides it.
 
-// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables): jemalloc's interface
 extern "C" const char* malloc_conf;
+// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables): jemalloc's interface
 const char* malloc_conf = "thp:always,metadata_thp:always";

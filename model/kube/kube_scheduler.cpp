@@ -49,6 +49,10 @@ class KubeScheduler {
                              std::cref(s_.pod(p).name));
     };
     std::sort(queue.begin(), queue.end(), [&](PodId a, PodId b) { return key(a) < key(b); });
+    // A pod of a shape no other pending pod has would fill a row nobody reads again.
+    for (const PodId p : queue) {
+      ++pending_of_row_[row_key(s_.spec_of(p))];
+    }
     for (const PodId p : queue) {
       ++result.jobs_attempted;
       if (!schedule(p, result)) {
@@ -102,13 +106,16 @@ class KubeScheduler {
     kube::NodeAnswerDetail& detail = row.details[node.index()];
     problems_.clear();
     node_problems(at.spec, s_.pod(at.pod).spec, node.index(), problems_);
+    DynamicResources::Verdict v;
+    if (problems_.empty() && !at.dra.skip()) {
+      v = at.dra.filter(node);
+      if (!at.dra.rejection().empty()) {
+        return false;  // the answer keeps its old stamp, so it stays stale
+      }
+    }
     detail.dra.reset();
     a.pod_specific = false;
-    if (problems_.empty() && !at.dra.skip()) {
-      DynamicResources::Verdict v = at.dra.filter(node);
-      if (!at.dra.rejection().empty()) {
-        return false;
-      }
+    if (v) {
       if (!v->fits) {
         problems_.push_back(v->reason);
       } else {
@@ -150,11 +157,15 @@ class KubeScheduler {
   /// node_answers.h), else a scratch row that keeps nothing from the previous pod.
   kube::AnswerRow& row_for(const Attempt& at) {
     const PodTemplate& t = at.spec;
-    const bool same_for_class = at.dra.skip() || at.dra.class_wide() || t.resource_claims.empty();
-    if (s_.reference || !same_for_class) {
+    const bool same_for_class = at.dra.skip() || at.dra.class_wide();
+    if (s_.reference || !same_for_class || pending_of_row_[row_key(t)] < 2) {
       return answers_.scratch();
     }
-    return answers_.shared({t.fit_class, t.signature_class, t.nonzero_milli_cpu, t.nonzero_memory});
+    return answers_.shared(row_key(t));
+  }
+
+  static kube::NodeAnswerRows::Key row_key(const PodTemplate& t) {
+    return {t.fit_class, t.signature_class, t.nonzero_milli_cpu, t.nonzero_memory};
   }
 
   bool schedule(PodId pod, CycleResult& result) {
@@ -250,7 +261,6 @@ class KubeScheduler {
       const std::string post = dra.post_filter();
       if (post == "deallocation of ResourceClaim completed") {
         ++result.claims_deallocated;
-        answers_.invalidate();
       }
       reason += " " + post + ".";
     }
@@ -291,6 +301,8 @@ class KubeScheduler {
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
   std::vector<uint64_t> node_rev_;                    ///< per node: placements of this cycle on it
   kube::NodeAnswerRows answers_;
+  /// How many of the cycle's pending pods each row key has.
+  std::map<kube::NodeAnswerRows::Key, uint32_t> pending_of_row_;
   /// The failing filters' messages seen this cycle, and how many nodes of the current scan
   /// gave each (counts_ is zero again after every scan).
   std::vector<std::string> reasons_;

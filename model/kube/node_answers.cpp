@@ -33,17 +33,16 @@ AnswerRow& NodeAnswerRows::shared(const Key& key) {
     rows_.push_back(std::make_unique<AnswerRow>());
     rows_.back()->nodes.resize(nodes_);
     rows_.back()->details.resize(nodes_);
-    key_of_slot_.push_back(nullptr);
+    key_of_slot_.emplace_back();
   } else {
     // The least recently used row; the clock makes the choice unique.
     slot = static_cast<size_t>(
         std::min_element(rows_.begin(), rows_.end(),
                          [](const auto& a, const auto& b) { return a->last_used < b->last_used; })
         - rows_.begin());
-    slot_of_.erase(*key_of_slot_[slot]);
+    slot_of_.erase(key_of_slot_[slot]);
   }
-  const auto it = slot_of_.emplace(key, slot).first;
-  key_of_slot_[slot] = &it->first;
+  key_of_slot_[slot] = slot_of_.emplace(key, slot).first;
   return fresh_row(*rows_[slot]);
 }
 
@@ -54,12 +53,6 @@ AnswerRow& NodeAnswerRows::scratch() {
     scratch_.details.resize(nodes_);
   }
   return fresh_row(scratch_);
-}
-
-void NodeAnswerRows::invalidate() {
-  for (auto& row : rows_) {
-    ++row->epoch;
-  }
 }
 
 }  // namespace drasim::model::kube

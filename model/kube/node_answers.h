@@ -32,7 +32,7 @@ struct NodeAnswer {
   int64_t points = 0;       ///< DynamicResources' raw score
   int64_t fit_balance = 0;  ///< NodeResourcesFit + BalancedAllocation, weighted
   bool fits = false;
-  /// The DynamicResources answer belongs to `dra_for` (a KEP-5004 claim, or devices shared
+  /// The DynamicResources answer belongs to `dra_for` (the memo did not keep it: devices shared
   /// under a claim's shareID): another pod of the row runs Filter again on the node it picks.
   bool pod_specific = false;
   PodId dra_for;
@@ -54,7 +54,8 @@ struct AnswerRow {
 };
 
 /// The rows of one cycle, within a memory budget: when a new row would exceed it, the row
-/// used longest ago is given to the new one (its answers are dropped by an epoch bump).
+/// used longest ago is given to the new one (its answers are dropped by an epoch bump). The
+/// budget counts the rows themselves, not the Filter answers they keep alive.
 class NodeAnswerRows {
  public:
   /// Which pods share a row: fit class, signature class, non-zero cpu and memory.
@@ -67,9 +68,6 @@ class NodeAnswerRows {
   /// A row of no class, with nothing in it: for a pod whose answers are its own.
   AnswerRow& scratch();
 
-  /// Something every answer reads changed (a claim was deallocated): drop them all.
-  void invalidate();
-
  private:
   AnswerRow& fresh_row(AnswerRow& row);
 
@@ -78,7 +76,7 @@ class NodeAnswerRows {
   uint64_t clock_ = 0;
   std::vector<std::unique_ptr<AnswerRow>> rows_;
   std::map<Key, size_t> slot_of_;
-  std::vector<const Key*> key_of_slot_;
+  std::vector<std::map<Key, size_t>::iterator> key_of_slot_;
   AnswerRow scratch_;
 };
 

@@ -40,8 +40,9 @@ class DynamicResources {
   /// (DraFilterMemo::rejection), so a node scan pays no reference count for it.
   [[nodiscard]] const FilterAnswer* remembered_rejection(NodeId node) const;
 
-  /// Whether every pod of the fit class gets the same answers (all claims fresh from templates,
-  /// no KEP-5004 claim): the answers go through the memo. Never in the reference mode.
+  /// Whether every pod of the fit class gets the same answers (all claims fresh from templates;
+  /// a KEP-5004 claim is fixed by the fit class too): the answers go through the memo. Never in
+  /// the reference mode.
   [[nodiscard]] bool class_wide() const { return memo_class_.has_value(); }
 
   /// Allocated claims of the pod that Filter found unusable on some node (their allocation's
