@@ -114,14 +114,15 @@ class KubeScheduler {
       }
     }
     detail.dra.reset();
-    a.pod_specific = false;
+    a.dra_for = PodId();
     if (v) {
       if (!v->fits) {
         problems_.push_back(v->reason);
       } else {
         // An answer the memo did not keep is this pod's own (see DynamicResources::filter).
-        a.pod_specific = !at.dra.class_wide() || at.dra.remembered(node) != v;
-        a.dra_for = at.pod;
+        if (!at.dra.class_wide() || at.dra.remembered(node) != v) {
+          a.dra_for = at.pod;
+        }
         detail.dra = std::move(v);
       }
     }
@@ -156,12 +157,18 @@ class KubeScheduler {
   /// The row the attempt's answers go in: shared by the pods that get the same ones (see
   /// node_answers.h), else a scratch row that keeps nothing from the previous pod.
   kube::AnswerRow& row_for(const Attempt& at) {
-    const PodTemplate& t = at.spec;
+    const kube::NodeAnswerRows::Key key = row_key(at.spec);
     const bool same_for_class = at.dra.skip() || at.dra.class_wide();
-    if (s_.reference || !same_for_class || pending_of_row_[row_key(t)] < 2) {
+    if (s_.reference || !same_for_class || pending_of_row_.at(key) < 2) {
       return answers_.scratch();
     }
-    return answers_.shared(row_key(t));
+    kube::AnswerRow& row = answers_.shared(key);
+    // Devices of a pool that is not node-local changed: no answer of the row holds.
+    if (row.dra_shared != s_.dra_memo.shared_version()) {
+      row.dra_shared = s_.dra_memo.shared_version();
+      ++row.epoch;
+    }
+    return row;
   }
 
   static kube::NodeAnswerRows::Key row_key(const PodTemplate& t) {
@@ -183,11 +190,6 @@ class KubeScheduler {
     }
     const Attempt at{pod, t, dra, dra.skip() ? std::vector<ClaimId>{} : s_.unallocated_claims(pod)};
     kube::AnswerRow& row = row_for(at);
-    // Devices of a pool that is not node-local changed: no answer of the row holds.
-    if (row.dra_shared != s_.dra_memo.shared_version()) {
-      row.dra_shared = s_.dra_memo.shared_version();
-      ++row.epoch;
-    }
     const size_t to_find = feasible_nodes_to_find(n);
     feasible_.clear();
     touched_.clear();
@@ -221,7 +223,7 @@ class KubeScheduler {
     const NodeId node = best(row);
     const kube::NodeAnswer& chosen = row.nodes[node.index()];
     DynamicResources::Verdict verdict = row.details[node.index()].dra;
-    if (verdict && chosen.pod_specific && chosen.dra_for != pod) {
+    if (chosen.dra_for.valid() && chosen.dra_for != pod) {
       verdict = dra.filter(node);
       DRASIM_ASSERT(dra.rejection().empty() && verdict->fits,
                     "a pod of the row failed Filter on a node that passed for the row");

@@ -32,9 +32,9 @@ struct NodeAnswer {
   int64_t points = 0;       ///< DynamicResources' raw score
   int64_t fit_balance = 0;  ///< NodeResourcesFit + BalancedAllocation, weighted
   bool fits = false;
-  /// The DynamicResources answer belongs to `dra_for` (the memo did not keep it: devices shared
-  /// under a claim's shareID): another pod of the row runs Filter again on the node it picks.
-  bool pod_specific = false;
+  /// Set when the DynamicResources answer belongs to this pod alone (the memo did not keep it:
+  /// devices shared under a claim's shareID): another pod of the row runs Filter again on the
+  /// node it picks.
   PodId dra_for;
 };
 
