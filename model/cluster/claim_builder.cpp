@@ -18,14 +18,56 @@ namespace {
 /// The annotation the ResourceClaim controller puts on claims it generates.
 constexpr const char* kPodClaimNameAnnotation = "resource.kubernetes.io/pod-claim-name";
 
-const ResourceClaimTemplate* find_template(const ObjectSet& objects, const std::string& ns,
-                                           const std::string& name) {
-  for (const ResourceClaimTemplate& t : objects.resource_claim_templates) {
-    if (t.meta.namespace_name == ns && t.meta.name == name) {
-      return &t;
+/// The ResourceClaimTemplates by namespace and name (the first of a name wins, as a linear
+/// search would find it).
+class TemplateIndex {
+ public:
+  explicit TemplateIndex(const ObjectSet& objects) {
+    for (const ResourceClaimTemplate& t : objects.resource_claim_templates) {
+      by_name_.emplace(std::make_pair(t.meta.namespace_name, t.meta.name), &t);
     }
   }
-  return nullptr;
+
+  [[nodiscard]] const ResourceClaimTemplate* find(const std::string& ns,
+                                                  const std::string& name) const {
+    const auto it = by_name_.find(std::make_pair(ns, name));
+    return it == by_name_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, const ResourceClaimTemplate*> by_name_;
+};
+
+/// A cheap key that equal templates share (their requests' names, classes, counts and
+/// selectors); unequal ones may share it too, so it only narrows the equality search.
+std::string rough_shape(const ResourceClaimTemplate& t) {
+  std::string key = fmt::format("{}|{}|{}|", t.claim_labels.size(), t.claim_annotations.size(),
+                                t.spec.constraints.size());
+  const auto sub = [&](const DeviceSubRequest& r) {
+    key += fmt::format("{}/{}/{}/{}", r.name, r.device_class_name, r.count,
+                       static_cast<int>(r.allocation_mode));
+    for (const CelSelector& c : r.selectors) {
+      key += "/" + c.expression;
+    }
+    key += ";";
+  };
+  for (const DeviceRequest& r : t.spec.requests) {
+    key += r.name + "{";
+    if (r.exactly) {
+      sub(*r.exactly);
+    }
+    for (const DeviceSubRequest& f : r.first_available) {
+      sub(f);
+    }
+    key += "}";
+  }
+  return key;
+}
+
+/// The claim a template gives, but for its name: what makes two templates' claims equal.
+bool same_claims(const ResourceClaimTemplate& a, const ResourceClaimTemplate& b) {
+  return a.meta.namespace_name == b.meta.namespace_name && a.claim_labels == b.claim_labels
+         && a.claim_annotations == b.claim_annotations && a.spec == b.spec;
 }
 
 /// The claim the controller creates for `pod`'s entry `entry` from `tmpl`.
@@ -65,8 +107,8 @@ std::string status_claim_name(const Pod& pod, const std::string& entry) {
   return "";
 }
 
-void resolve_pod_claims(const ObjectSet& objects, const DraBuildOptions& options, PodId pod_id,
-                        ClusterState& state) {
+void resolve_pod_claims(const ObjectSet& objects, const TemplateIndex& templates,
+                        const DraBuildOptions& options, PodId pod_id, ClusterState& state) {
   const PodTemplate& t = state.spec_of(pod_id);
   const Pod& manifest = objects.pods[t.manifest];
   const std::string& ns = t.namespace_name;
@@ -98,7 +140,7 @@ void resolve_pod_claims(const ObjectSet& objects, const DraBuildOptions& options
       resolved.push_back(id.value_or(ClaimId()));
       continue;
     }
-    const ResourceClaimTemplate* tmpl = find_template(objects, ns, entry.template_name);
+    const ResourceClaimTemplate* tmpl = templates.find(ns, entry.template_name);
     if (tmpl == nullptr) {
       if (problem.empty()) {
         problem = fmt::format(
@@ -128,9 +170,10 @@ void build_claims(const ObjectSet& objects, const DraBuildOptions& options, Clus
       state.claims.appear(id);
     }
   }
+  const TemplateIndex templates(objects);
   for (size_t i = 0; i < state.pods.size(); ++i) {
     if (state.spec_of(PodId::from_index(i)).has_resource_claims) {
-      resolve_pod_claims(objects, options, PodId::from_index(i), state);
+      resolve_pod_claims(objects, templates, options, PodId::from_index(i), state);
     }
   }
   state.dra.enabled = options.enabled;
@@ -140,6 +183,31 @@ void build_claims(const ObjectSet& objects, const DraBuildOptions& options, Clus
   // The reference mode evaluates every selector again, with a fresh device value, each time.
   state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>(!state.reference);
   rebuild_inventory(objects, 0, state);
+}
+
+void assign_claim_shapes(const ObjectSet& objects, ClusterState& state) {
+  const TemplateIndex templates(objects);
+  std::map<std::string, std::vector<std::pair<const ResourceClaimTemplate*, int32_t>>> shapes;
+  int32_t count = 0;
+  const auto shape_of = [&](const ResourceClaimTemplate& t) {
+    auto& same_key = shapes[rough_shape(t)];
+    for (const auto& [known, shape] : same_key) {
+      if (same_claims(*known, t)) {
+        return shape;
+      }
+    }
+    same_key.emplace_back(&t, count);
+    return count++;
+  };
+  for (PodTemplate& t : state.templates) {
+    t.claim_shapes.clear();
+    for (const PodResourceClaim& entry : t.resource_claims) {
+      const ResourceClaimTemplate* tmpl =
+          entry.claim_name.empty() ? templates.find(t.namespace_name, entry.template_name)
+                                   : nullptr;
+      t.claim_shapes.push_back(tmpl != nullptr ? shape_of(*tmpl) : -1);
+    }
+  }
 }
 
 void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& state) {

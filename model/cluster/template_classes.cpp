@@ -91,10 +91,15 @@ std::string fit_key(const PodTemplate& t) {
                        t.gpu_share.memory_mib, t.gpu_share.devices);
   }
   // Claims are part of the shape: pods naming the same claims share them, and pods whose
-  // claims come from the same templates get claims with equal specs.
-  for (const PodResourceClaim& c : t.resource_claims) {
-    key += c.claim_name.empty() ? fmt::format("|T{}/{}", t.namespace_name, c.template_name)
-                                : fmt::format("|N{}/{}", t.namespace_name, c.claim_name);
+  // claims come from templates of one shape (assign_claim_shapes) get claims that differ only
+  // in their names, which no Filter answer depends on. An entry names its claim in the pod
+  // too (the allocation's request names), so the entry's name is part of the key.
+  for (size_t i = 0; i < t.resource_claims.size(); ++i) {
+    const PodResourceClaim& c = t.resource_claims[i];
+    const int32_t shape = i < t.claim_shapes.size() ? t.claim_shapes[i] : -1;
+    key += !c.claim_name.empty() ? fmt::format("|N{}/{}", t.namespace_name, c.claim_name)
+           : shape >= 0          ? fmt::format("|S{}/{}", c.name, shape)
+                                 : fmt::format("|T{}/{}", t.namespace_name, c.template_name);
   }
   // The KEP-5004 claim a node gives the pod is built from the containers' requests and lives in
   // the pod's namespace (its name is in allocator messages): pods that may use the bridge (the

@@ -154,7 +154,8 @@ void emit_claim_requests(int count, std::string_view indent, Yaml& y) {
 }
 
 void emit_templates(Yaml& y) {
-  for (const auto& [name, count] : {std::pair{"one-gpu", 1}, std::pair{"two-gpus", 2}}) {
+  for (const auto& [name, count] :
+       {std::pair{"one-gpu", 1}, std::pair{"one-gpu-too", 1}, std::pair{"two-gpus", 2}}) {
     y.object("resource.k8s.io/v1", "ResourceClaimTemplate");
     y.line("metadata: {{name: {}, namespace: default}}", name);
     y.line("spec:");

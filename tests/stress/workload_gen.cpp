@@ -123,7 +123,9 @@ void Generator::devices(PodInfo& p, GpuAsk ask) {
       p.gpu_memory_mib = rng_.pick(std::vector<int>{10000, 20000, 40000});
       break;
     case GpuAsk::kClaim:
-      p.claim = rng_.chance(0.25) ? "two-gpus" : "one-gpu";
+      // "one-gpu-too" has one-gpu's spec under another name: its pods share one-gpu's fit
+      // class (assign_claim_shapes). Picked by name length, so no seed draws differently.
+      p.claim = rng_.chance(0.25) ? "two-gpus" : p.name.size() % 2 == 0 ? "one-gpu" : "one-gpu-too";
       break;
   }
 }

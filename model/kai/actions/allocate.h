@@ -71,6 +71,9 @@ class AllocateAction {
     feasible_ = nodes && !nodes->all() ? nodes : nullptr;
   }
 
+  /// What simulate_on limits placements to now (null: every node).
+  [[nodiscard]] const FeasibleNodes* simulated_on() const { return feasible_; }
+
   /// The job's next chunk (KAI GetTasksToAllocate): the gang's missing members, else one task.
   [[nodiscard]] std::vector<PodId> tasks_to_allocate(const JobInfo& job) const;
   /// What that chunk asks of the queue (chunk_request), kept in the job until its pods change

@@ -84,6 +84,19 @@ bool EvictionSolver::next_chunk(JobId victim, bool& more, VictimChunk& out) {
   return true;
 }
 
+bool EvictionSolver::one_chunk(JobId victim) const {
+  const JobInfo& job = state_.jobs[victim.index()];
+  if (job.subgroups) {
+    return false;
+  }
+  if (static_cast<int64_t>(job.pods.size()) <= job.min_member) {
+    return true;
+  }
+  const auto left =
+      std::count_if(job.pods.begin(), job.pods.end(), [this](PodId p) { return victim_left(p); });
+  return left <= job.min_member;
+}
+
 void EvictionSolver::take_chunks(const std::vector<JobId>* jobs) {
   taken_ids_.clear();
   if (jobs == nullptr) {
@@ -170,32 +183,36 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
     return ScenarioOutcome::kOverCapacity;
   }
   // A single task that no feasible node takes without victims can only land where the
-  // scenario freed something: the victims' nodes, unless a victim gives a claim up (a claim's
-  // devices need not sit on the victim's node). Not for a shared-GPU task (kept as
-  // it was when trial placements still used up group ids). The reference mode tries every
-  // feasible node.
+  // scenario freed something: the victims' nodes, unless a victim's claim gives up devices
+  // elsewhere (frees_elsewhere: a pool that is not node-local, or a claim the task shares).
+  // Not for a shared-GPU task (kept as it was when trial placements still used up group ids).
+  // The reference mode tries every feasible node.
+  const PodId task = tasks.front();
   const bool narrow = !state_.reference && tasks.size() == 1
-                      && !state_.spec_of(tasks.front()).gpu_share.shared()
-                      && !base_takes(job, tasks)
-                      && std::none_of(evicted.begin(), evicted.end(),
-                                      [&](PodId p) { return state_.suspends_claims(p); });
-  bool fits = false;
+                      && !state_.spec_of(task).gpu_share.shared() && !base_takes(job, tasks)
+                      && std::none_of(evicted.begin(), evicted.end(), [&](PodId p) {
+                           return state_.suspends_claims(p) && frees_elsewhere(state_, p, task);
+                         });
+  std::optional<FeasibleNodes> changed;
   if (narrow) {
-    FeasibleNodes changed(state_.nodes.size());
+    changed.emplace(state_.nodes.size());
     for (const PodId p : evicted) {
-      changed.add(state_.pod(p).node.index());
+      changed->add(state_.pod(p).node.index());
     }
-    placer_.simulate_on(&changed);
-    fits = !placer_.place_chunk(preemptor, tasks, stmt);
-    placer_.simulate_on(feasible_);
-  } else {
-    fits = !placer_.place_chunk(preemptor, tasks, stmt);
+    placer_.simulate_on(&*changed);
   }
+  const bool fits = !placer_.place_chunk(preemptor, tasks, stmt);
+  placer_.simulate_on(feasible_);
   stmt.rollback(mark);
   if (!fits) {
     return ScenarioOutcome::kNoFit;
   }
-  const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt);
+  // The same holds in the simulation for every pod of the task's fit class (victims whose
+  // claims are fresh again, pending pods of the victim jobs): they too fit no unchanged node.
+  const std::optional<NarrowClass> same =
+      narrow ? std::optional<NarrowClass>(NarrowClass{&*changed, state_.spec_of(task).fit_class})
+             : std::nullopt;
+  const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt, same);
   reset_shares();
   if (!placed) {
     return ScenarioOutcome::kNotPlaced;
@@ -413,9 +430,20 @@ bool EvictionSolver::solve(JobId job_id, const std::vector<PodId>& tasks,
     ahead.reset();
     return out;
   };
+  const auto base_fails = [&] {
+    return !base_takes(job_id, tasks);
+  };
   while (const std::optional<JobId> victim = next()) {
     if (*victim == job_id) {
       continue;  // a job never evicts its own pods
+    }
+    if (prune_.active() && record_ == nullptr && one_chunk(*victim)
+        && prune_.useless(*victim, base_fails)) {
+      // Every scenario with its pods fails (scenario_prune.h), and as one chunk it is never
+      // deferred, so the walk goes on as if it had been taken. Its queue is saved as taking it
+      // would have (committed_queues).
+      save_shares(state_.jobs[victim->index()].queue);
+      continue;
     }
     if (chunk_count_ == potential_chunks_.size()) {
       potential_chunks_.emplace_back();

@@ -94,6 +94,9 @@ class EvictionSolver {
   /// above minMember, newer, then name first; its potential victims no longer count as its
   /// pods), with its id to break ties.
   [[nodiscard]] std::tuple<int64_t, int, int64_t, int64_t, size_t> victim_key(JobId id) const;
+  /// Whether next_chunk would hand out the victim job's pods in one chunk (no elastic surplus,
+  /// no subgroups).
+  [[nodiscard]] bool one_chunk(JobId victim) const;
   /// A binding or running pod that is not a potential victim yet.
   [[nodiscard]] bool victim_left(PodId p) const;
   /// The scenarios the latest potential victims open (by_pod_solver.go solveOnPotentialNodes):

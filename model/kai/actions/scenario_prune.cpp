@@ -30,57 +30,124 @@ ScenarioPrune::NodeFacts& ScenarioPrune::facts(size_t node) {
     f.asked = 0;
     f.rejects = -1;
     f.dra_rejects = -1;
+    f.sealed = -1;
     f.claim_victims = 0;
     f.freed = ResourceVector();
   }
   return f;
 }
 
-bool ScenarioPrune::local(PodId victim) const {
-  const PodInfo& v = state_.pod(victim);
-  const PodInfo& t = state_.pod(task_);
+bool frees_elsewhere(const ClusterState& state, PodId victim, PodId task) {
+  const PodInfo& v = state.pod(victim);
+  const PodInfo& t = state.pod(task);
   const auto shared = [&](ClaimId c) {
     return c.valid() && std::find(t.claims.begin(), t.claims.end(), c) != t.claims.end();
   };
   if (std::any_of(v.claims.begin(), v.claims.end(), shared)) {
-    return false;
+    return true;
   }
-  const std::string& home = state_.node(v.node).name;
-  return std::all_of(v.devices.begin(), v.devices.end(), [&](const PodDevice& d) {
-    if (!state_.dra.inventory) {
+  const std::string& home = state.nodes[v.node.index()].name;
+  return !std::all_of(v.devices.begin(), v.devices.end(), [&](const PodDevice& d) {
+    if (!state.dra.inventory) {
       return false;
     }
-    const auto slices = state_.dra.inventory->pool_slices(d.driver, d.pool);
+    const auto slices = state.dra.inventory->pool_slices(d.driver, d.pool);
     return !slices.empty() && std::all_of(slices.begin(), slices.end(), [&](uint32_t s) {
-      return state_.dra.inventory->slice(s).node_name == home;
+      return state.dra.inventory->slice(s).node_name == home;
     });
   });
+}
+
+ResourceVector ScenarioPrune::freed_by(PodId victim) const {
+  const PodInfo& v = state_.pod(victim);
+  ResourceVector freed = state_.tracked_request(victim, v.node);
+  if (state_.spec_of(victim).gpu_share.shared()) {
+    // A shared pod's GPUs are not in its tracked request: releasing it frees at most the GPUs
+    // of its groups, each whole.
+    freed.add(kGpuSlot, kMilliPerGpu * static_cast<int64_t>(v.gpu_groups.size()));
+  }
+  return freed;
 }
 
 void ScenarioPrune::add(PodId victim) {
   const PodInfo& v = state_.pod(victim);
   NodeFacts& f = facts(v.node.index());
-  f.freed += state_.tracked_request(victim, v.node);
-  if (state_.spec_of(victim).gpu_share.shared()) {
-    // A shared pod's GPUs are not in its tracked request: releasing it frees at most the GPUs
-    // of its groups, each whole.
-    f.freed.add(kGpuSlot, kMilliPerGpu * static_cast<int64_t>(v.gpu_groups.size()));
-  }
+  f.freed += freed_by(victim);
   if (state_.suspends_claims(victim)) {
     ++f.claim_victims;
-    nonlocal_ = nonlocal_ || !local(victim);
+    nonlocal_ = nonlocal_ || frees_elsewhere(state_, victim, task_);
   }
 }
 
 bool ScenarioPrune::room(size_t node, const NodeFacts& f) const {
+  return room(node, f.freed);
+}
+
+bool ScenarioPrune::room(size_t node, const ResourceVector& freed) const {
   const ResourceVector& request = state_.spec_of(task_).request;
   const NodeInfo& n = state_.nodes[node];
   for (size_t slot = 0; slot < request.size(); ++slot) {
-    if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot) + f.freed.get(slot)) {
+    if (request.get(slot) > n.idle.get(slot) + n.releasing.get(slot) + freed.get(slot)) {
       return false;
     }
   }
   return true;
+}
+
+bool ScenarioPrune::sealed(size_t node, NodeFacts& f, BaseFails base_fails) {
+  if (f.sealed >= 0) {
+    return f.sealed == 1;
+  }
+  const auto active = [&](PodId p) {
+    const PodPhase phase = state_.pod(p).phase;
+    return phase == PodPhase::kBinding || phase == PodPhase::kRunning;
+  };
+  // Every binding or running pod of the node stands for the potential victims any scenario
+  // could take there (a superset, as for the facts above).
+  const std::vector<PodId>& on_node = state_.node_pods[node];
+  bool claims = false;
+  for (const PodId p : on_node) {
+    if (!active(p)) {
+      continue;
+    }
+    const JobInfo& job = state_.jobs[state_.pod(p).job.index()];
+    const bool closed = std::all_of(job.pods.begin(), job.pods.end(), [&](PodId q) {
+      return !active(q) || state_.pod(q).node.index() == node;
+    });
+    if (!closed) {
+      f.sealed = 0;
+      return false;
+    }
+    claims = claims || state_.suspends_claims(p);
+  }
+  // No claim is given up on the node, so rejects() reads no potential victim's claim there.
+  bool sealed = !claims && rejects(node, f) && base_fails();
+  if (!sealed) {
+    ResourceVector all;
+    for (const PodId p : on_node) {
+      if (active(p)) {
+        all += freed_by(p);
+      }
+    }
+    sealed = !room(node, all);
+  }
+  f.sealed = sealed ? 1 : 0;
+  return sealed;
+}
+
+bool ScenarioPrune::useless(JobId victim, BaseFails base_fails) {
+  bool some = false;
+  for (const PodId p : state_.jobs[victim.index()].pods) {
+    const PodInfo& v = state_.pod(p);
+    if (v.phase != PodPhase::kBinding && v.phase != PodPhase::kRunning) {
+      continue;
+    }
+    if (!sealed(v.node.index(), facts(v.node.index()), base_fails)) {
+      return false;
+    }
+    some = true;
+  }
+  return some;
 }
 
 bool ScenarioPrune::rejects(size_t node, NodeFacts& f) {

@@ -30,6 +30,11 @@
 
 namespace drasim::model {
 
+/// Whether evicting `victim` changes what `task` can get on other nodes than the victim's own:
+/// it does when the victim shares a claim with the task, or when a device of its claims sits in
+/// a pool not local to its node. (A victim giving no claim up frees only its node anyway.)
+[[nodiscard]] bool frees_elsewhere(const ClusterState& state, PodId victim, PodId task);
+
 class ScenarioPrune {
  public:
   /// The solver's question whether the task fits nowhere without victims, borrowed for one
@@ -68,12 +73,23 @@ class ScenarioPrune {
   bool fails(const std::vector<JobId>& jobs, const std::vector<std::vector<PodId>>& by_job,
              BaseFails base_fails);
 
+  /// Whether the victim job can be left out of the solve's walk: it has binding or running
+  /// pods, and each sits on a sealed node, where every scenario fails whichever pods it
+  /// evicts. A node is sealed when every job with binding or running pods on it has them all
+  /// there (so a scenario built around the node evicts nothing elsewhere), and either the task
+  /// would not fit it with all of them gone, or none of them gives a claim up and the node
+  /// rejects the task for a reason no eviction there changes while the task fits nowhere
+  /// without victims. The caller makes sure the job is one chunk (no elastic surplus, no
+  /// subgroups), so that leaving it out changes no other job's place in the victim order.
+  bool useless(JobId victim, BaseFails base_fails);
+
  private:
   struct NodeFacts {
     uint32_t solve = 0;          ///< the solve the facts belong to (older ones are stale)
     uint32_t asked = 0;          ///< the last fails() call that visited the node
     int8_t rejects = -1;         ///< the static filters or the guard reject the task; -1: not asked
     int8_t dra_rejects = -1;     ///< the DynamicResources filter does; -1: not asked
+    int8_t sealed = -1;          ///< see useless(); -1: not asked
     uint32_t claim_victims = 0;  ///< potential victims on the node that give a claim up
     ResourceVector freed;        ///< their tracked requests, summed
   };
@@ -83,15 +99,18 @@ class ScenarioPrune {
   template <class ForEach>
   bool decide(const ForEach& for_each, BaseFails base_fails);
   [[nodiscard]] bool room(size_t node, const NodeFacts& f) const;
+  /// The same with `freed` standing for the potential victims' release.
+  [[nodiscard]] bool room(size_t node, const ResourceVector& freed) const;
+  /// What releasing `victim` frees on its node at most (add()).
+  [[nodiscard]] ResourceVector freed_by(PodId victim) const;
+  bool sealed(size_t node, NodeFacts& f, BaseFails base_fails);
   bool rejects(size_t node, NodeFacts& f);
-  /// The victim's release changes the DRA state of its own node at most.
-  [[nodiscard]] bool local(PodId victim) const;
 
   ClusterState& state_;
   bool active_ = false;
   PodId task_;
   std::optional<DynamicResources> dra_;  ///< the task's plugin, made when first asked
-  bool nonlocal_ = false;                ///< some potential victim giving a claim up is not local()
+  bool nonlocal_ = false;  ///< some potential victim giving a claim up frees_elsewhere()
   uint32_t solve_ = 0;
   uint32_t call_ = 0;
   std::vector<NodeFacts> nodes_;

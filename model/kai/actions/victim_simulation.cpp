@@ -11,13 +11,15 @@ namespace {
 class Simulation {
  public:
   Simulation(Session& session, AllocateAction& placer, JobId preemptor,
-             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted)
+             const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
+             std::optional<NarrowClass> narrow)
       : session_(session),
         state_(session.state),
         placer_(placer),
         preemptor_(preemptor),
         tasks_(tasks),
-        evicted_(evicted) {
+        evicted_(evicted),
+        narrow_(narrow) {
     std::sort(evicted_.begin(), evicted_.end());
     for (const PodId p : evicted_) {
       victims_.push_back(state_.pod(p).job);
@@ -67,13 +69,19 @@ class Simulation {
       if (id == preemptor_) {
         --left;
         if (over_queue_capacity(state_, job(id), chunk_request(state_, tasks_))
-            || placer_.place_chunk(job(id), tasks_, stmt)) {
+            || place(job(id), tasks_, stmt)) {
           return false;
         }
         placed = true;
       } else if (is_victim(id)) {
         --left;
         place_victim(id, stmt);
+        if (!placed && narrow_ && all_back()) {
+          // Every victim is back where it was and the rest of the simulation can only take
+          // capacity: the preemptor, which fits nowhere without victims (NarrowClass), will
+          // find no room when its turn comes.
+          return false;
+        }
       } else {
         continue;  // a pending job only takes its turn
       }
@@ -88,6 +96,12 @@ class Simulation {
 
   [[nodiscard]] bool is_victim(JobId id) const {
     return std::binary_search(victims_.begin(), victims_.end(), id);
+  }
+
+  /// No pod of the scenario is evicted any more: each was placed back where it was.
+  [[nodiscard]] bool all_back() const {
+    return std::none_of(evicted_.begin(), evicted_.end(),
+                        [&](PodId p) { return state_.pod(p).phase == PodPhase::kReleasing; });
   }
 
   [[nodiscard]] bool evicted_here(PodId p) const {
@@ -143,9 +157,33 @@ class Simulation {
       return;
     }
     const size_t mark = stmt.checkpoint();
-    if (placer_.place_chunk(job(id), chunk, stmt)) {
+    if (place(job(id), chunk, stmt)) {
       stmt.rollback(mark);
     }
+  }
+
+  /// AllocateAction::place_chunk, on the narrowed nodes when every task is of the narrowed
+  /// class and holds no allocated claim that could pin it elsewhere (see NarrowClass).
+  std::optional<AllocateAction::TaskFailure> place(const JobInfo& j,
+                                                   const std::vector<PodId>& chunk,
+                                                   Statement& stmt) {
+    const auto narrowed = [&](PodId p) {
+      const PodInfo& pod = state_.pod(p);
+      if (state_.spec_of(p).fit_class != narrow_->fit_class || pod.bridge_claim_leftover) {
+        return false;
+      }
+      return evicted_here(p) || std::none_of(pod.claims.begin(), pod.claims.end(), [&](ClaimId c) {
+               return c.valid() && state_.claims.at(c).claim.allocation;
+             });
+    };
+    if (!narrow_ || !std::all_of(chunk.begin(), chunk.end(), narrowed)) {
+      return placer_.place_chunk(j, chunk, stmt);
+    }
+    const FeasibleNodes* before = placer_.simulated_on();
+    placer_.simulate_on(narrow_->nodes);
+    std::optional<AllocateAction::TaskFailure> failure = placer_.place_chunk(j, chunk, stmt);
+    placer_.simulate_on(before);
+    return failure;
   }
 
   Session& session_;
@@ -155,14 +193,15 @@ class Simulation {
   const std::vector<PodId>& tasks_;
   std::vector<PodId> evicted_;
   std::vector<JobId> victims_;
+  std::optional<NarrowClass> narrow_;
 };
 
 }  // namespace
 
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                           Statement& stmt) {
-  return Simulation(session, placer, preemptor, tasks, evicted).run(stmt);
+                           Statement& stmt, std::optional<NarrowClass> narrow) {
+  return Simulation(session, placer, preemptor, tasks, evicted, narrow).run(stmt);
 }
 
 }  // namespace drasim::model

@@ -26,6 +26,15 @@
 
 namespace drasim::model {
 
+/// Pods of `fit_class` fit no node outside `nodes` all through a simulation (the preemptor's
+/// class, when it fits nowhere without victims and the victims free nothing elsewhere): their
+/// placements there look at `nodes` only. A pod with an allocated claim is not narrowed unless
+/// it is one of the scenario's victims (whose claims sit on their own nodes).
+struct NarrowClass {
+  const FeasibleNodes* nodes = nullptr;
+  uint32_t fit_class = 0;
+};
+
 /// Runs the simulation inside `stmt` (the caller rolls it back or commits it). `evicted` are
 /// the pods this scenario evicted virtually (kReleasing); `tasks` the preemptor's chunk.
 /// Returns whether the preemptor was placed. Queue shares of the queues involved are left as
@@ -33,6 +42,6 @@ namespace drasim::model {
 /// are ranked by their kept requests (AllocateAction::next_request): no scenario places them.
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,
-                           Statement& stmt);
+                           Statement& stmt, std::optional<NarrowClass> narrow = std::nullopt);
 
 }  // namespace drasim::model
