@@ -92,8 +92,8 @@ std::string fit_key(const PodTemplate& t) {
   }
   // Claims are part of the shape: pods naming the same claims share them, and pods whose
   // claims come from templates of one shape (assign_claim_shapes) get claims that differ only
-  // in their names, which no Filter answer depends on. An entry names its claim in the pod
-  // too (the allocation's request names), so the entry's name is part of the key.
+  // in their names, which no Filter answer depends on. The entry's name is written on the
+  // claim (its pod-claim-name annotation), so it is part of the key too.
   for (size_t i = 0; i < t.resource_claims.size(); ++i) {
     const PodResourceClaim& c = t.resource_claims[i];
     const int32_t shape = i < t.claim_shapes.size() ? t.claim_shapes[i] : -1;

@@ -207,11 +207,16 @@ ScenarioOutcome EvictionSolver::simulate(JobId job, const std::vector<PodId>& ta
   if (!fits) {
     return ScenarioOutcome::kNoFit;
   }
-  // The same holds in the simulation for every pod of the task's fit class (victims whose
-  // claims are fresh again, pending pods of the victim jobs): they too fit no unchanged node.
+  // When the task's failure is its whole class's (no claim of its own pins it, no topology
+  // ties its job), the same holds in the simulation for the other pods of its fit class
+  // (victims whose claims are fresh again, pending pods of the victim jobs): they too fit no
+  // unchanged node.
+  const bool class_wide =
+      narrow && !preemptor.topology && !preemptor.subgroups && narrow_class_member(state_, task);
   const std::optional<NarrowClass> same =
-      narrow ? std::optional<NarrowClass>(NarrowClass{&*changed, state_.spec_of(task).fit_class})
-             : std::nullopt;
+      class_wide
+          ? std::optional<NarrowClass>(NarrowClass{&*changed, state_.spec_of(task).fit_class})
+          : std::nullopt;
   const bool placed = simulate_with_victims(session_, placer_, job, tasks, evicted, stmt, same);
   reset_shares();
   if (!placed) {

@@ -162,21 +162,18 @@ class Simulation {
     }
   }
 
-  /// AllocateAction::place_chunk, on the narrowed nodes when every task is of the narrowed
-  /// class and holds no allocated claim that could pin it elsewhere (see NarrowClass).
+  /// AllocateAction::place_chunk, on the narrowed nodes when the job places its tasks one by
+  /// one (no topology) and every task is of the narrowed class and holds no allocated claim
+  /// that could pin it elsewhere (see NarrowClass).
   std::optional<AllocateAction::TaskFailure> place(const JobInfo& j,
                                                    const std::vector<PodId>& chunk,
                                                    Statement& stmt) {
     const auto narrowed = [&](PodId p) {
-      const PodInfo& pod = state_.pod(p);
-      if (state_.spec_of(p).fit_class != narrow_->fit_class || pod.bridge_claim_leftover) {
-        return false;
-      }
-      return evicted_here(p) || std::none_of(pod.claims.begin(), pod.claims.end(), [&](ClaimId c) {
-               return c.valid() && state_.claims.at(c).claim.allocation;
-             });
+      return state_.spec_of(p).fit_class == narrow_->fit_class
+             && (evicted_here(p) || narrow_class_member(state_, p));
     };
-    if (!narrow_ || !std::all_of(chunk.begin(), chunk.end(), narrowed)) {
+    if (!narrow_ || j.topology || j.subgroups
+        || !std::all_of(chunk.begin(), chunk.end(), narrowed)) {
       return placer_.place_chunk(j, chunk, stmt);
     }
     const FeasibleNodes* before = placer_.simulated_on();
@@ -197,6 +194,13 @@ class Simulation {
 };
 
 }  // namespace
+
+bool narrow_class_member(const ClusterState& state, PodId pod) {
+  const PodInfo& p = state.pod(pod);
+  return !p.bridge_claim_leftover && std::none_of(p.claims.begin(), p.claims.end(), [&](ClaimId c) {
+    return c.valid() && state.claims.at(c).claim.allocation;
+  });
+}
 
 bool simulate_with_victims(Session& session, AllocateAction& placer, JobId preemptor,
                            const std::vector<PodId>& tasks, const std::vector<PodId>& evicted,

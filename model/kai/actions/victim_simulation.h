@@ -26,14 +26,21 @@
 
 namespace drasim::model {
 
-/// Pods of `fit_class` fit no node outside `nodes` all through a simulation (the preemptor's
-/// class, when it fits nowhere without victims and the victims free nothing elsewhere): their
-/// placements there look at `nodes` only. A pod with an allocated claim is not narrowed unless
-/// it is one of the scenario's victims (whose claims sit on their own nodes).
+/// Pods of `fit_class` that fit no node outside `nodes` all through a simulation: the
+/// preemptor's class, when the preemptor fits nowhere without victims for a reason its whole
+/// class shares (narrow_class_member, and a job without topology) and the victims free
+/// nothing elsewhere. Their placements look at `nodes` only, when their job has no topology
+/// either and each is a scenario's victim (its claims sit on its own node) or a
+/// narrow_class_member.
 struct NarrowClass {
   const FeasibleNodes* nodes = nullptr;
   uint32_t fit_class = 0;
 };
+
+/// Whether a failure of the pod to fit is one every pod of its fit class would meet: it holds
+/// no allocated claim (which pins a pod to its allocation's nodes) and no KEP-5004 claim left
+/// over from a failed bind.
+[[nodiscard]] bool narrow_class_member(const ClusterState& state, PodId pod);
 
 /// Runs the simulation inside `stmt` (the caller rolls it back or commits it). `evicted` are
 /// the pods this scenario evicted virtually (kReleasing); `tasks` the preemptor's chunk.
