@@ -487,7 +487,6 @@ ClusterState build_cluster(const ObjectSet& objects, const BuildOptions& options
   build_bare_jobs(objects, state, groups.group_of);
   link_job_successors(objects, state);
   build_claims(objects, options.dra, state);
-  assign_claim_shapes(objects, state);
   if (state.kai.dra_gpu_accounting) {
     add_claim_gpus(state);
   }

@@ -159,34 +159,9 @@ void resolve_pod_claims(const ObjectSet& objects, const TemplateIndex& templates
   p.claim_problem = std::move(problem);
 }
 
-}  // namespace
-
-void build_claims(const ObjectSet& objects, const DraBuildOptions& options, ClusterState& state) {
-  for (const ResourceClaim& claim : objects.resource_claims) {
-    dra::ClaimInfo info;
-    info.claim = claim;
-    const ClaimId id = state.claims.add(std::move(info));
-    if (claim.meta.appear_us == 0) {
-      state.claims.appear(id);
-    }
-  }
-  const TemplateIndex templates(objects);
-  for (size_t i = 0; i < state.pods.size(); ++i) {
-    if (state.spec_of(PodId::from_index(i)).has_resource_claims) {
-      resolve_pod_claims(objects, templates, options, PodId::from_index(i), state);
-    }
-  }
-  state.dra.enabled = options.enabled;
-  state.dra.features = options.features;
-  state.dra.shared_claim_queue_label = options.shared_claim_queue_label;
-  state.dra.seed = options.seed;
-  // The reference mode evaluates every selector again, with a fresh device value, each time.
-  state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>(!state.reference);
-  rebuild_inventory(objects, 0, state);
-}
-
-void assign_claim_shapes(const ObjectSet& objects, ClusterState& state) {
-  const TemplateIndex templates(objects);
+/// Sets every pod template's `claim_shapes` (PodTemplate): templates with equal claim labels,
+/// annotations and spec share a shape, in first-seen order.
+void assign_claim_shapes(const TemplateIndex& templates, ClusterState& state) {
   std::map<std::string, std::vector<std::pair<const ResourceClaimTemplate*, int32_t>>> shapes;
   int32_t count = 0;
   const auto shape_of = [&](const ResourceClaimTemplate& t) {
@@ -208,6 +183,33 @@ void assign_claim_shapes(const ObjectSet& objects, ClusterState& state) {
       t.claim_shapes.push_back(tmpl != nullptr ? shape_of(*tmpl) : -1);
     }
   }
+}
+
+}  // namespace
+
+void build_claims(const ObjectSet& objects, const DraBuildOptions& options, ClusterState& state) {
+  for (const ResourceClaim& claim : objects.resource_claims) {
+    dra::ClaimInfo info;
+    info.claim = claim;
+    const ClaimId id = state.claims.add(std::move(info));
+    if (claim.meta.appear_us == 0) {
+      state.claims.appear(id);
+    }
+  }
+  const TemplateIndex templates(objects);
+  assign_claim_shapes(templates, state);
+  for (size_t i = 0; i < state.pods.size(); ++i) {
+    if (state.spec_of(PodId::from_index(i)).has_resource_claims) {
+      resolve_pod_claims(objects, templates, options, PodId::from_index(i), state);
+    }
+  }
+  state.dra.enabled = options.enabled;
+  state.dra.features = options.features;
+  state.dra.shared_claim_queue_label = options.shared_claim_queue_label;
+  state.dra.seed = options.seed;
+  // The reference mode evaluates every selector again, with a fresh device value, each time.
+  state.dra.selectors = std::make_shared<dra::CelSelectorEvaluator>(!state.reference);
+  rebuild_inventory(objects, 0, state);
 }
 
 void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& state) {

@@ -18,13 +18,11 @@ struct DraBuildOptions {
   std::string shared_claim_queue_label;
 };
 
-/// Fills `state.claims`, every pod's `claims` / `claim_problem` and `state.dra`. Named claims
+/// Fills `state.claims`, every pod's `claims` / `claim_problem`, every template's
+/// `claim_shapes` (templates with equal claim labels, annotations and spec share a shape) and
+/// `state.dra`. Named claims
 /// that appear at time 0 are present right away; template claims appear with their pod.
 void build_claims(const ObjectSet& objects, const DraBuildOptions& options, ClusterState& state);
-
-/// Sets every pod template's `claim_shapes` (call before assign_template_classes): templates
-/// with equal claim labels, annotations and spec share a shape, in first-seen order.
-void assign_claim_shapes(const ObjectSet& objects, ClusterState& state);
 
 /// Rebuilds the allocator inventory from the DeviceClasses, ResourceSlices and DeviceTaintRules
 /// that exist at `now_us` (their `drasim.dev/at` has passed and no event deleted or replaced

@@ -145,7 +145,7 @@ struct PodTemplate {
   std::vector<ImpliedToleration> implicit_tolerations;
   /// Per `resource_claims` entry made from a ResourceClaimTemplate that exists: the template's
   /// shape, equal for templates whose claims would be equal but for their names (labels,
-  /// annotations and spec); -1 for the other entries (assign_claim_shapes).
+  /// annotations and spec); -1 for the other entries (build_claims).
   std::vector<int32_t> claim_shapes;
   uint32_t placement_class = 0;  ///< see template_classes.h
   uint32_t fit_class = 0;        ///< see template_classes.h

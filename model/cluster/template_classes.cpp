@@ -91,7 +91,7 @@ std::string fit_key(const PodTemplate& t) {
                        t.gpu_share.memory_mib, t.gpu_share.devices);
   }
   // Claims are part of the shape: pods naming the same claims share them, and pods whose
-  // claims come from templates of one shape (assign_claim_shapes) get claims that differ only
+  // claims come from templates of one shape (build_claims) get claims that differ only
   // in their names, which no Filter answer depends on. The entry's name is written on the
   // claim (its pod-claim-name annotation), so it is part of the key too.
   for (size_t i = 0; i < t.resource_claims.size(); ++i) {

@@ -124,7 +124,7 @@ void Generator::devices(PodInfo& p, GpuAsk ask) {
       break;
     case GpuAsk::kClaim:
       // "one-gpu-too" has one-gpu's spec under another name: its pods share one-gpu's fit
-      // class (assign_claim_shapes). Picked by name length, so no seed draws differently.
+      // class (build_claims). Picked by name length, so no seed draws differently.
       p.claim = rng_.chance(0.25) ? "two-gpus" : p.name.size() % 2 == 0 ? "one-gpu" : "one-gpu-too";
       break;
   }

@@ -6,6 +6,14 @@
 #include <algorithm>
 
 namespace drasim::model {
+namespace {
+
+/// A binding or running pod: what a victim chunk takes (EvictionSolver::victim_left).
+bool active_allocated(PodPhase p) {
+  return p == PodPhase::kBinding || p == PodPhase::kRunning;
+}
+
+}  // namespace
 
 void ScenarioPrune::begin(PodId task) {
   active_ = true;
@@ -79,10 +87,6 @@ void ScenarioPrune::add(PodId victim) {
   }
 }
 
-bool ScenarioPrune::room(size_t node, const NodeFacts& f) const {
-  return room(node, f.freed);
-}
-
 bool ScenarioPrune::room(size_t node, const ResourceVector& freed) const {
   const ResourceVector& request = state_.spec_of(task_).request;
   const NodeInfo& n = state_.nodes[node];
@@ -99,8 +103,7 @@ bool ScenarioPrune::sealed(size_t node, NodeFacts& f, BaseFails base_fails) {
     return f.sealed == 1;
   }
   const auto active = [&](PodId p) {
-    const PodPhase phase = state_.pod(p).phase;
-    return phase == PodPhase::kBinding || phase == PodPhase::kRunning;
+    return active_allocated(state_.pod(p).phase);
   };
   // Every binding or running pod of the node stands for the potential victims any scenario
   // could take there (a superset, as for the facts above).
@@ -139,7 +142,7 @@ bool ScenarioPrune::useless(JobId victim, BaseFails base_fails) {
   bool some = false;
   for (const PodId p : state_.jobs[victim.index()].pods) {
     const PodInfo& v = state_.pod(p);
-    if (v.phase != PodPhase::kBinding && v.phase != PodPhase::kRunning) {
+    if (!active_allocated(v.phase)) {
       continue;
     }
     if (!sealed(v.node.index(), facts(v.node.index()), base_fails)) {
@@ -194,7 +197,7 @@ bool ScenarioPrune::decide(const ForEach& for_each, BaseFails base_fails) {
       return true;
     }
     f.asked = call_;
-    some_room = some_room || room(node, f);
+    some_room = some_room || room(node, f.freed);
     // (The placement's own fit test may ask less than the pod's request, so a node without
     // room still has to reject the task for another reason.)
     all_reject = all_reject && rejects(node, f);

@@ -98,8 +98,7 @@ class ScenarioPrune {
   /// fails() over the victims `for_each` hands to its visitor (which returns false to stop).
   template <class ForEach>
   bool decide(const ForEach& for_each, BaseFails base_fails);
-  [[nodiscard]] bool room(size_t node, const NodeFacts& f) const;
-  /// The same with `freed` standing for the potential victims' release.
+  /// Whether the task fits the node's idle and releasing capacity plus `freed`.
   [[nodiscard]] bool room(size_t node, const ResourceVector& freed) const;
   /// What releasing `victim` frees on its node at most (add()).
   [[nodiscard]] ResourceVector freed_by(PodId victim) const;

@@ -1,5 +1,5 @@
 // Fit classes of pods whose claims come from ResourceClaimTemplates (claim_builder.h
-// assign_claim_shapes, template_classes.h): the claims the ResourceClaim controller makes from
+// build_claims, template_classes.h): the claims the ResourceClaim controller makes from
 // two templates differ only in their names when the templates' labels, annotations and spec are
 // equal, and no Filter answer reads a claim's name, so such pods share a fit class.
 #include "model/cluster/claim_builder.h"
