@@ -64,18 +64,39 @@ void AllocatedDevices::remove(const AllocationResult& allocation) {
   }
 }
 
-const AllocatedDevices::Entry* AllocatedDevices::find(const DeviceKey& id) const {
-  const auto pool = pools_.find(std::pair{id.driver, id.pool});
-  if (pool == pools_.end()) {
+AllocatedDevices::PoolView AllocatedDevices::pool(std::string_view driver,
+                                                  std::string_view pool) const {
+  PoolView view;
+  if (const auto it = pools_.find(std::pair{driver, pool}); it != pools_.end()) {
+    view.devices_ = &it->second;
+  }
+  return view;
+}
+
+const AllocatedDevices::Entry* AllocatedDevices::PoolView::find(std::string_view device) const {
+  if (devices_ == nullptr) {
     return nullptr;
   }
-  const auto it = pool->second.find(id.device);
-  return it == pool->second.end() ? nullptr : &it->second;
+  const auto it = devices_->find(device);
+  return it == devices_->end() ? nullptr : &it->second;
+}
+
+bool AllocatedDevices::PoolView::is_exclusive(std::string_view device) const {
+  const Entry* entry = find(device);
+  return entry != nullptr && entry->exclusive > 0;
+}
+
+const std::map<std::string, Quantity>* AllocatedDevices::PoolView::consumed(
+    std::string_view device) const {
+  const Entry* entry = find(device);
+  if (entry == nullptr || entry->shares == 0) {
+    return nullptr;
+  }
+  return &entry->consumed;
 }
 
 bool AllocatedDevices::is_exclusive(const DeviceKey& id) const {
-  const Entry* entry = find(id);
-  return entry != nullptr && entry->exclusive > 0;
+  return pool(id.driver, id.pool).is_exclusive(id.device);
 }
 
 void AllocatedDevices::held_in_pool(std::string_view driver, std::string_view pool,
@@ -92,11 +113,7 @@ void AllocatedDevices::held_in_pool(std::string_view driver, std::string_view po
 }
 
 const std::map<std::string, Quantity>* AllocatedDevices::consumed(const DeviceKey& id) const {
-  const Entry* entry = find(id);
-  if (entry == nullptr || entry->shares == 0) {
-    return nullptr;
-  }
-  return &entry->consumed;
+  return pool(id.driver, id.pool).consumed(id.device);
 }
 
 }  // namespace drasim::model::dra

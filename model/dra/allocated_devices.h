@@ -19,7 +19,33 @@
 namespace drasim::model::dra {
 
 class AllocatedDevices {
+  struct Entry {
+    int exclusive = 0;  ///< exclusive results naming the device
+    int shares = 0;     ///< shared (shareID) results naming the device
+    std::map<std::string, Quantity> consumed;
+  };
+
+  using PoolDevices = std::map<std::string, Entry, std::less<>>;
+
  public:
+  /// The held devices of one pool, found once: an allocation search asks about every device
+  /// of a pool and hashes the pool's names once instead of at each device. Valid until the
+  /// next add() or remove().
+  class PoolView {
+   public:
+    [[nodiscard]] bool is_exclusive(std::string_view device) const;
+    /// As AllocatedDevices::consumed, for a device of this pool.
+    [[nodiscard]] const std::map<std::string, Quantity>* consumed(std::string_view device) const;
+
+   private:
+    friend class AllocatedDevices;
+    [[nodiscard]] const Entry* find(std::string_view device) const;
+
+    const PoolDevices* devices_ = nullptr;  ///< null when no device of the pool is held
+  };
+
+  [[nodiscard]] PoolView pool(std::string_view driver, std::string_view pool) const;
+
   /// Records every device of `allocation` (admin-access results are skipped).
   void add(const AllocationResult& allocation);
 
@@ -42,17 +68,6 @@ class AllocatedDevices {
   [[nodiscard]] bool empty() const { return held_ == 0; }
 
  private:
-  struct Entry {
-    int exclusive = 0;  ///< exclusive results naming the device
-    int shares = 0;     ///< shared (shareID) results naming the device
-    std::map<std::string, Quantity> consumed;
-  };
-
-  using PoolDevices = std::map<std::string, Entry, std::less<>>;
-
-  /// The entry of a held device, or nullptr.
-  [[nodiscard]] const Entry* find(const DeviceKey& id) const;
-
   /// Held devices by pool, then by name: a device is found with one hash of its pool and a
   /// search among that pool's held devices (a node's eight, typically), not a search of every
   /// held device comparing the driver's and pool's names at each step. A pool stays in the map

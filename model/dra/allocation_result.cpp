@@ -117,9 +117,10 @@ std::optional<NodeSelector> allocation_node_selector(std::span<const DevicePlace
     const std::optional<NodeSelector>& selector =
         per_device ? placement.device->node_selector : placement.slice->node_selector;
     if (!local.empty() || placement.device->binds_to_node) {
-      NodeSelectorTerm pinned;
-      pinned.match_fields.push_back({"metadata.name", SelectorOperator::kIn, {node_name}});
-      return NodeSelector{{pinned}};
+      NodeSelector pinned;
+      pinned.terms.emplace_back().match_fields.push_back(
+          {"metadata.name", SelectorOperator::kIn, {node_name}});
+      return pinned;
     }
     if (selector.has_value() && selector->terms.size() == 1) {
       add_new(selector->terms.front().match_fields, merged.match_fields);
@@ -129,7 +130,9 @@ std::optional<NodeSelector> allocation_node_selector(std::span<const DevicePlace
   if (merged.match_fields.empty() && merged.match_expressions.empty()) {
     return std::nullopt;
   }
-  return NodeSelector{{merged}};
+  NodeSelector selector;
+  selector.terms.push_back(std::move(merged));
+  return selector;
 }
 
 }  // namespace drasim::model::dra

@@ -22,13 +22,15 @@ DeviceKey AllocationSearch::key(uint32_t d) const {
 
 bool AllocationSearch::exclusive_elsewhere(uint32_t d) {
   if (exclusive_[d] < 0) {
-    exclusive_[d] = allocated_.is_exclusive(key(d)) ? 1 : 0;
+    const Candidate& candidate = candidates_[d];
+    exclusive_[d] = held_[candidate.pool].is_exclusive(candidate.device->name) ? 1 : 0;
   }
   return exclusive_[d] == 1;
 }
 
 const std::map<std::string, Quantity>* AllocationSearch::allocated_capacity(uint32_t d) const {
-  return allocated_.consumed(key(d));
+  const Candidate& candidate = candidates_[d];
+  return held_[candidate.pool].consumed(candidate.device->name);
 }
 
 AllocationSearch::Step AllocationSearch::allocate_one(uint32_t c, uint32_t r, uint32_t s,
@@ -162,7 +164,7 @@ int AllocationSearch::selectable(const ClaimData& claim, RequestData& data, uint
         case SelectorVerdict::Kind::kFalse:
           return 0;
         case SelectorVerdict::Kind::kError:
-          error_ = (is_class ? "class " + data.device_class->meta.name : "claim " + claim.id)
+          error_ = (is_class ? "class " + data.device_class->meta.name : "claim " + id_of(claim))
                    + ": selector #" + std::to_string(i) + ": CEL runtime error: " + verdict.error;
           return -1;
       }
@@ -238,8 +240,8 @@ AllocationSearch::Pick AllocationSearch::allocate_device(uint32_t c, uint32_t r,
     }
     undo_counters();
     if (must) {
-      error_ = "claim " + claim.id + ", request " + data.name + ": cannot add device "
-               + to_string(key(d)) + " because a claim constraint would not be satisfied";
+      error_ = request_prefix(claim, data) + ": cannot add device " + to_string(key(d))
+               + " because a claim constraint would not be satisfied";
       return Pick::kFatal;
     }
     return Pick::kNo;

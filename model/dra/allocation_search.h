@@ -68,7 +68,6 @@ class AllocationSearch {
 
   struct ClaimData {
     const ResourceClaim* claim = nullptr;
-    std::string id;                                  ///< ns/name
     std::vector<std::vector<RequestData>> requests;  ///< per request: 1 entry or one per sub
     std::vector<uint32_t> selected_sub;
     std::vector<ClaimConstraint> constraints;
@@ -88,6 +87,10 @@ class AllocationSearch {
   [[nodiscard]] AllocateOutcome build_outcome();
   [[nodiscard]] bool fail(std::string message);
   std::string make_share_id(const ClaimData& claim, uint32_t candidate) const;
+  /// `ns/name`, made only for a message or a share ID.
+  static std::string id_of(const ClaimData& claim);
+  /// `claim <ns/name>, request <name>`, the start of a request's messages.
+  static std::string request_prefix(const ClaimData& claim, const RequestData& data);
 
   // allocation_search.cpp
   Step allocate_one(uint32_t c, uint32_t r, uint32_t s, uint32_t k, bool in_sub, uint32_t start);
@@ -118,6 +121,7 @@ class AllocationSearch {
   std::span<const Pool> pools_;
   std::vector<Candidate> candidates_;
   std::vector<std::pair<uint32_t, uint32_t>> pool_ranges_;  ///< [begin, end) per pool
+  std::vector<AllocatedDevices::PoolView> held_;            ///< per pool: its held devices
   std::vector<ClaimData> claims_;
   std::vector<int8_t> exclusive_;         ///< per candidate: -1 unknown
   std::vector<uint32_t> allocating_any_;  ///< per candidate: claims picking it exclusively

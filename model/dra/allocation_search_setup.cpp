@@ -38,6 +38,14 @@ AllocationSearch::AllocationSearch(const DraFeatures& features, const Inventory&
       node_labels_(node_labels),
       claims_in_(claims) {}
 
+std::string AllocationSearch::id_of(const ClaimData& claim) {
+  return claim.claim->meta.namespace_name + "/" + claim.claim->meta.name;
+}
+
+std::string AllocationSearch::request_prefix(const ClaimData& claim, const RequestData& data) {
+  return "claim " + id_of(claim) + ", request " + data.name;
+}
+
 bool AllocationSearch::fail(std::string message) {
   error_ = std::move(message);
   return false;
@@ -54,6 +62,7 @@ AllocateOutcome AllocationSearch::run() {
       }
     }
     pool_ranges_.emplace_back(begin, static_cast<uint32_t>(candidates_.size()));
+    held_.push_back(allocated_.pool(pools_[p].driver, pools_[p].name));
   }
   exclusive_.assign(candidates_.size(), -1);
   allocating_any_.assign(candidates_.size(), 0);
@@ -91,7 +100,6 @@ bool AllocationSearch::validate_claims() {
   for (size_t c = 0; c < claims_in_.size(); ++c) {
     ClaimData& claim = claims_[c];
     claim.claim = claims_in_[c];
-    claim.id = claim.claim->meta.namespace_name + "/" + claim.claim->meta.name;
     const ClaimSpec& spec = claim.claim->spec;
     // Constraints first, so that requests can note which of them apply to them; an unknown
     // one is reported after the requests, as upstream does.
@@ -114,7 +122,7 @@ bool AllocationSearch::validate_claims() {
     for (const DeviceRequest& request : spec.requests) {
       const bool has_subs = !request.first_available.empty();
       if (has_subs && !features_.prioritized_list) {
-        return fail("claim " + claim.id + ", request " + request.name
+        return fail("claim " + id_of(claim) + ", request " + request.name
                     + ": has subrequests, but the DRAPrioritizedList feature is disabled");
       }
       const bool capacity_requests =
@@ -123,7 +131,7 @@ bool AllocationSearch::validate_claims() {
               request.first_available.begin(), request.first_available.end(),
               [](const DeviceSubRequest& sub) { return !sub.capacity_requests.empty(); });
       if (capacity_requests && !features_.consumable_capacity) {
-        return fail("claim " + claim.id + ", request " + request.name
+        return fail("claim " + id_of(claim) + ", request " + request.name
                     + ": has capacity requests, but the DRAConsumableCapacity feature is disabled");
       }
       std::vector<RequestData>& entries = claim.requests.emplace_back();
@@ -154,11 +162,11 @@ bool AllocationSearch::validate_claims() {
       min_devices += min_request;
     }
     if (min_devices > kMaxResults) {
-      return fail("claim " + claim.id + ": number of requested devices "
+      return fail("claim " + id_of(claim) + ": number of requested devices "
                   + std::to_string(min_devices) + " exceeds the claim limit of 32");
     }
     if (bad_constraint) {
-      return fail("claim " + claim.id + ", constraint #" + std::to_string(*bad_constraint)
+      return fail("claim " + id_of(claim) + ", constraint #" + std::to_string(*bad_constraint)
                   + ": empty constraint (unsupported constraint type?)");
     }
   }
@@ -166,25 +174,26 @@ bool AllocationSearch::validate_claims() {
 }
 
 bool AllocationSearch::validate_request(ClaimData& claim, RequestData& data) {
-  const std::string prefix = "claim " + claim.id + ", request " + data.name;
   if (data.request != nullptr) {
     for (size_t i = 0; i < data.request->selectors.size(); ++i) {
       if (data.request->selectors[i].expression.empty()) {
-        return fail(prefix + ", selector #" + std::to_string(i)
+        return fail(request_prefix(claim, data) + ", selector #" + std::to_string(i)
                     + ": CEL expression empty (unsupported selector type?)");
       }
     }
   }
   if (!data.is_sub && !features_.admin_access && data.parent->admin_access.has_value()) {
-    return fail(prefix + ": admin access is requested, but the feature is disabled");
+    return fail(request_prefix(claim, data)
+                + ": admin access is requested, but the feature is disabled");
   }
   if (data.request == nullptr || data.request->device_class_name.empty()) {
-    return fail(prefix + ": missing device class name (unsupported request type?)");
+    return fail(request_prefix(claim, data)
+                + ": missing device class name (unsupported request type?)");
   }
   const std::string& class_name = data.request->device_class_name;
   data.device_class = inventory_.find_class(class_name);
   if (data.device_class == nullptr) {
-    return fail(prefix + ": could not retrieve device class " + class_name
+    return fail(request_prefix(claim, data) + ": could not retrieve device class " + class_name
                 + ": deviceclass.resource.k8s.io \"" + class_name + "\" not found");
   }
   data.selectable.assign(candidates_.size(), -1);
@@ -202,19 +211,18 @@ bool AllocationSearch::validate_request(ClaimData& claim, RequestData& data) {
       data.all_mode = true;
       return collect_all_devices(claim, data);
   }
-  return fail(prefix + ": unsupported count mode");
+  return fail(request_prefix(claim, data) + ": unsupported count mode");
 }
 
 bool AllocationSearch::collect_all_devices(ClaimData& claim, RequestData& data) {
-  const std::string prefix = "claim " + claim.id + ", request " + data.name;
   for (uint32_t p = 0; p < pools_.size(); ++p) {
     if (pools_[p].incomplete) {
-      return fail(prefix + ": asks for all devices, but resource pool " + pools_[p].id()
-                  + " is currently being updated");
+      return fail(request_prefix(claim, data) + ": asks for all devices, but resource pool "
+                  + pools_[p].id() + " is currently being updated");
     }
     if (pools_[p].invalid) {
-      return fail(prefix + ": asks for all devices, but resource pool " + pools_[p].id()
-                  + " is currently invalid");
+      return fail(request_prefix(claim, data) + ": asks for all devices, but resource pool "
+                  + pools_[p].id() + " is currently invalid");
     }
     for (uint32_t d = pool_ranges_[p].first; d < pool_ranges_[p].second; ++d) {
       const int verdict = selectable(claim, data, d);
@@ -237,7 +245,7 @@ bool AllocationSearch::collect_all_devices(ClaimData& claim, RequestData& data) 
 std::string AllocationSearch::make_share_id(const ClaimData& claim, uint32_t candidate) const {
   // Deterministic stand-in for upstream's random UID: claim, device and result slot.
   const DeviceKey id = key(candidate);
-  uint64_t hash = fnv1a(claim.id, 14695981039346656037ULL);
+  uint64_t hash = fnv1a(id_of(claim), 14695981039346656037ULL);
   for (const std::string_view part : {id.driver, id.pool, id.device}) {
     hash = fnv1a("/", fnv1a(part, hash));
   }

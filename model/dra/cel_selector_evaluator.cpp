@@ -1,5 +1,7 @@
 #include "model/dra/cel_selector_evaluator.h"
 
+#include "model/k8s/assert.h"
+
 #include <algorithm>
 #include <functional>
 #include <string_view>
@@ -63,23 +65,32 @@ SelectorVerdict CelSelectorEvaluator::evaluate(const CelSelector& selector,
     clear();
     programs_.clear();
   }
-  const auto& entry =
-      programs_.get(selector.expression, consumable_capacity ? consumable_env_ : env_);
-  if (const auto* error = std::get_if<cel::CompileError>(&entry)) {
+  const int flag = consumable_capacity ? 1 : 0;
+  auto& expressions = expressions_[flag];
+  auto found = expressions.find(std::string_view(selector.expression));
+  if (found == expressions.end()) {
+    const auto& entry =
+        programs_.get(selector.expression, consumable_capacity ? consumable_env_ : env_);
+    found = expressions.emplace(selector.expression, Expression{&entry, {}}).first;
+  }
+  Expression& expression = found->second;
+  if (const auto* error = std::get_if<cel::CompileError>(expression.entry)) {
     return SelectorVerdict{SelectorVerdict::Kind::kError, "CEL compile error: " + error->message};
   }
-  const cel::Program& program = *std::get<0>(entry);
   const uint32_t content = content_of(slice, device);
-  const auto verdict_key = std::make_tuple(&program, content, consumable_capacity);
-  if (const auto it = verdicts_.find(verdict_key); it != verdicts_.end()) {
-    return it->second;
+  if (expression.verdicts.size() <= content) {
+    expression.verdicts.resize(contents_.size());
   }
-  std::optional<cel::Value>& value = contents_[content].value[consumable_capacity ? 1 : 0];
+  std::optional<SelectorVerdict>& kept = expression.verdicts[content];
+  if (kept) {
+    return *kept;
+  }
+  std::optional<cel::Value>& value = contents_[content].value[flag];
   if (!value) {
     value = cel::device_value(slice, device, consumable_capacity);
   }
-  const cel::EvalResult result =
-      cel::evaluate(program, cel::Activation{{*value}}, cel::kSelectorMaxCost);
+  const cel::EvalResult result = cel::evaluate(*std::get<0>(*expression.entry),
+                                               cel::Activation{{*value}}, cel::kSelectorMaxCost);
   SelectorVerdict verdict;
   if (!result.error.empty()) {
     verdict = {SelectorVerdict::Kind::kError, result.error};
@@ -90,37 +101,49 @@ SelectorVerdict CelSelectorEvaluator::evaluate(const CelSelector& selector,
     verdict = {
         result.value->as_bool() ? SelectorVerdict::Kind::kTrue : SelectorVerdict::Kind::kFalse, ""};
   }
-  verdicts_.emplace(verdict_key, verdict);
+  kept = verdict;
   return verdict;
 }
 
 uint32_t CelSelectorEvaluator::content_of(const ResourceSlice& slice, const Device& device) {
-  if (const auto it = content_ids_.find(&device); it != content_ids_.end()) {
-    return it->second;
+  const size_t at = static_cast<size_t>(&device - slice.devices.data());
+  DRASIM_ASSERT(at < slice.devices.size(), "a device is evaluated with the slice it belongs to");
+  auto [it, inserted] = slice_contents_.try_emplace(&slice);
+  std::vector<uint32_t>& ids = it->second;
+  if (inserted) {
+    ids.reserve(slice.devices.size());
+    for (size_t i = 0; i < slice.devices.size(); ++i) {
+      const Device& d = slice.devices[i];
+      ids.push_back(i > 0 && same_content(slice, slice.devices[i - 1], slice, d)
+                        ? ids.back()
+                        : find_or_add(slice, d));
+    }
   }
+  return ids[at];
+}
+
+uint32_t CelSelectorEvaluator::find_or_add(const ResourceSlice& slice, const Device& device) {
   const size_t hash = content_hash(slice, device);
-  uint32_t id = static_cast<uint32_t>(contents_.size());
   const auto [first, last] = contents_by_hash_.equal_range(hash);
   for (auto it = first; it != last; ++it) {
     const Content& c = contents_[it->second];
     if (same_content(*c.slice, *c.device, slice, device)) {
-      id = it->second;
-      break;
+      return it->second;
     }
   }
-  if (id == contents_.size()) {
-    contents_.push_back(Content{&slice, &device, {}});
-    contents_by_hash_.emplace(hash, id);
-  }
-  content_ids_.emplace(&device, id);
+  const auto id = static_cast<uint32_t>(contents_.size());
+  contents_.push_back(Content{&slice, &device, {}});
+  contents_by_hash_.emplace(hash, id);
   return id;
 }
 
 void CelSelectorEvaluator::clear() {
-  content_ids_.clear();
+  slice_contents_.clear();
   contents_by_hash_.clear();
   contents_.clear();
-  verdicts_.clear();
+  // The compiled programs stay (ProgramCache keeps them); the verdicts were by content.
+  expressions_[0].clear();
+  expressions_[1].clear();
 }
 
 }  // namespace drasim::model::dra

@@ -9,17 +9,22 @@
 /// "content" here; the `device` value is built once per (content, flag) and verdicts are kept per
 /// (program, content, flag), so the eight identical GPUs of a thousand nodes are evaluated once,
 /// not eight thousand times. A device with a unique attribute (a UUID) is a content of its own.
+/// Each expression is found by one hash of its text per flag, and its verdicts sit in a vector
+/// by content: no key is built and nothing is copied on the way to a verdict already known.
 ///
-/// Devices are recognised by address: the caller must clear() the evaluator whenever the
-/// ResourceSlices it was given change or move.
+/// Devices are recognised by their slice's address and their place in it (the device passed
+/// must be one of `slice.devices`): the contents of a slice's devices are found together, the
+/// first time any of them is asked about, comparing each with its neighbour before hashing it
+/// (a node's GPUs are alike). The caller must clear() the evaluator whenever the ResourceSlices
+/// it was given change or move.
 
 #include "model/cel/program_cache.h"
 #include "model/dra/selector_evaluator.h"
+#include "model/dra/string_hash.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
-#include <tuple>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -43,8 +48,10 @@ class CelSelectorEvaluator final : public SelectorEvaluator {
   cel::Environment env_;
   cel::Environment consumable_env_;
   cel::ProgramCache programs_;
-  /// The content a device has (an index into contents_), found once per device.
+  /// The content a device has (an index into contents_), found once per slice.
   uint32_t content_of(const ResourceSlice& slice, const Device& device);
+  /// The content of a device not seen before: an existing one with the same value, else new.
+  uint32_t find_or_add(const ResourceSlice& slice, const Device& device);
 
   struct Content {
     const ResourceSlice* slice;  ///< the first device seen with this content, and its slice
@@ -52,10 +59,18 @@ class CelSelectorEvaluator final : public SelectorEvaluator {
     std::optional<cel::Value> value[2];  ///< the `device` value, by consumable-capacity flag
   };
 
-  std::unordered_map<const Device*, uint32_t> content_ids_;
+  /// One expression under one flag: its compilation and its verdicts, by content.
+  struct Expression {
+    const cel::ProgramCache::Entry* entry;
+    std::vector<std::optional<SelectorVerdict>> verdicts;
+  };
+
+  /// By slice: the content of each of its devices, in order.
+  std::unordered_map<const ResourceSlice*, std::vector<uint32_t>> slice_contents_;
   std::unordered_multimap<size_t, uint32_t> contents_by_hash_;
   std::vector<Content> contents_;
-  std::map<std::tuple<const cel::Program*, uint32_t, bool>, SelectorVerdict> verdicts_;
+  /// By consumable-capacity flag, by expression text.
+  std::unordered_map<std::string, Expression, StringHash, std::equal_to<>> expressions_[2];
 };
 
 }  // namespace drasim::model::dra

@@ -193,6 +193,7 @@ class KubeScheduler {
     const size_t to_find = feasible_nodes_to_find(n);
     feasible_.clear();
     touched_.clear();
+    maxima_ = {};
     size_t processed = 0;
     const size_t start = s_.kube_next_start_node % n;
     for (size_t k = 0; k < n && feasible_.size() < to_find; ++k) {
@@ -206,6 +207,9 @@ class KubeScheduler {
       }
       if (a.fits) {
         feasible_.push_back(node);
+        maxima_.taints = std::max(maxima_.taints, a.taints);
+        maxima_.affinity = std::max(maxima_.affinity, a.affinity);
+        maxima_.points = std::max(maxima_.points, a.points);
         continue;
       }
       for (const uint32_t why : row.details[node.index()].reasons) {
@@ -270,26 +274,18 @@ class KubeScheduler {
   }
 
   /// The feasible node with the highest weighted total of the default score plugins; ties go
-  /// to the node that sorts first (kube-scheduler picks one of the tied nodes at random).
+  /// to the node that sorts first (kube-scheduler picks one of the tied nodes at random). The
+  /// raw scores are normalized by their maxima over the feasible nodes, taken during the scan.
   NodeId best(const kube::AnswerRow& row) const {
-    int64_t max_taints = 0;
-    int64_t max_affinity = 0;
-    int64_t max_points = 0;
-    for (const NodeId node : feasible_) {
-      const kube::NodeAnswer& a = row.nodes[node.index()];
-      max_taints = std::max(max_taints, a.taints);
-      max_affinity = std::max(max_affinity, a.affinity);
-      max_points = std::max(max_points, a.points);
-    }
     NodeId winner = feasible_.front();
     std::optional<int64_t> top;
     for (const NodeId node : feasible_) {
       const kube::NodeAnswer& a = row.nodes[node.index()];
       const int64_t total =
-          kube::kTaintTolerationWeight * kube::normalized(a.taints, max_taints, true)
-          + kube::kNodeAffinityWeight * kube::normalized(a.affinity, max_affinity, false)
+          kube::kTaintTolerationWeight * kube::normalized(a.taints, maxima_.taints, true)
+          + kube::kNodeAffinityWeight * kube::normalized(a.affinity, maxima_.affinity, false)
           + a.fit_balance
-          + kube::kDynamicResourcesWeight * kube::normalized(a.points, max_points, false);
+          + kube::kDynamicResourcesWeight * kube::normalized(a.points, maxima_.points, false);
       if (!top || total > *top || (total == *top && node < winner)) {
         winner = node;
         top = total;
@@ -312,6 +308,14 @@ class KubeScheduler {
   std::vector<uint32_t> counts_;
   std::vector<uint32_t> touched_;  ///< the reasons counted in the current scan
   std::vector<NodeId> feasible_;   ///< the current scan's feasible nodes, in scan order
+
+  /// The largest raw scores among them (each raw score is at least 0).
+  struct {
+    int64_t taints = 0;
+    int64_t affinity = 0;
+    int64_t points = 0;
+  } maxima_;
+
   std::vector<std::string> problems_;
 };
 

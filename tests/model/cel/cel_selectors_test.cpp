@@ -175,6 +175,40 @@ TEST_CASE("cel selector evaluator shares verdicts between devices equal in what 
   CHECK(verdict("device.allowMultipleAllocations", 5, true) == Kind::kTrue);
 }
 
+TEST_CASE("cel selector evaluator finds each device's content by its place in its slice") {
+  // The contents of a slice's devices are found together, the first time any of them is asked
+  // about: each is compared with its neighbour, then searched among the contents seen before.
+  // The slice alternates numaNode 1 (gpu_slice()'s device) and 0, so neighbours never match and
+  // devices 0 and 2 (and 1 and 3) share a content found by the search. A second slice with the
+  // same devices reuses both contents. Asking about the last device first must still give
+  // every device its own verdict.
+  ResourceSlice a = gpu_slice();
+  const Device one = a.devices[0];
+  Device zero = one;
+  zero.attributes["dra.example.com/numaNode"] = int64_t{0};
+  a.devices = {one, zero, one, zero};
+  for (size_t i = 0; i < a.devices.size(); ++i) {
+    a.devices[i].name = "gpu-" + std::to_string(i);
+  }
+  ResourceSlice b = a;
+  b.pool.name = "other";
+  CelSelectorEvaluator ev;
+  const std::string numa_one = "device.attributes[\"dra.example.com\"].numaNode == 1";
+  const auto verdict = [&](const ResourceSlice& slice, size_t device) {
+    return ev.evaluate(CelSelector{numa_one, {}}, slice, slice.devices[device], false).kind;
+  };
+  using Kind = SelectorVerdict::Kind;
+  CHECK(verdict(a, 3) == Kind::kFalse);
+  CHECK(verdict(a, 0) == Kind::kTrue);
+  CHECK(verdict(a, 1) == Kind::kFalse);
+  CHECK(verdict(a, 2) == Kind::kTrue);
+  CHECK(verdict(b, 2) == Kind::kTrue);
+  CHECK(verdict(b, 1) == Kind::kFalse);
+  ev.clear();  // the slices may have moved: contents are found again
+  CHECK(verdict(b, 0) == Kind::kTrue);
+  CHECK(verdict(b, 3) == Kind::kFalse);
+}
+
 TEST_CASE("cel validate_selector rejects what the API server rejects") {
   CHECK(!drasim::model::cel::validate_selector("device.driver == \"a\"", false));
   CHECK(drasim::model::cel::validate_selector(std::string(10241, ' '), false).has_value());

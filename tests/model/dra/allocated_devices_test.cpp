@@ -58,5 +58,25 @@ TEST_CASE(
   CHECK(names.empty());
 }
 
+TEST_CASE("a pool's view answers for its devices as the device keys do") {
+  AllocatedDevices held;
+  held.add(allocation({result("node-a", "gpu-0"), result("node-a", "gpu-1", "share-1")}));
+  const AllocatedDevices::PoolView a = held.pool("gpu.example.com", "node-a");
+  // gpu-0 is held exclusively; gpu-1 only by a share (no exclusive holder, consumed known, here
+  // empty since the result consumed nothing); gpu-2 by nobody.
+  CHECK(a.is_exclusive("gpu-0"));
+  CHECK(a.consumed("gpu-0") == nullptr);
+  CHECK_FALSE(a.is_exclusive("gpu-1"));
+  REQUIRE(a.consumed("gpu-1") != nullptr);
+  CHECK(a.consumed("gpu-1")->empty());
+  CHECK_FALSE(a.is_exclusive("gpu-2"));
+  // A pool nothing was ever allocated from, and another driver's pool of the same name.
+  for (const AllocatedDevices::PoolView none :
+       {held.pool("gpu.example.com", "node-b"), held.pool("other.example.com", "node-a")}) {
+    CHECK_FALSE(none.is_exclusive("gpu-0"));
+    CHECK(none.consumed("gpu-1") == nullptr);
+  }
+}
+
 }  // namespace
 }  // namespace drasim::model::dra
