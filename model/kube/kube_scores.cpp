@@ -37,14 +37,6 @@ int64_t balanced(std::pair<int64_t, int64_t> cpu, std::pair<int64_t, int64_t> me
 
 }  // namespace
 
-int64_t normalized(int64_t score, int64_t max, bool reverse) {
-  if (max == 0) {
-    return reverse ? kMaxNodeScore : score;
-  }
-  const int64_t s = kMaxNodeScore * score / max;
-  return reverse ? kMaxNodeScore - s : s;
-}
-
 int64_t intolerable_prefer_no_schedule(const NodeInfo& node, const PodTemplate& t) {
   int64_t count = 0;
   for (const Taint& taint : node.taints) {

@@ -20,8 +20,15 @@ constexpr int64_t kBalancedWeight = 1;
 constexpr int64_t kDynamicResourcesWeight = 1;
 
 /// `helper.DefaultNormalizeScore` of one score: scaled to [0, 100] by the maximum over the
-/// feasible nodes (`max`), flipped when `reverse`.
-[[nodiscard]] int64_t normalized(int64_t score, int64_t max, bool reverse);
+/// feasible nodes (`max`), flipped when `reverse`. Inline: it runs three times per feasible
+/// node of every scan.
+[[nodiscard]] inline int64_t normalized(int64_t score, int64_t max, bool reverse) {
+  if (max == 0) {
+    return reverse ? kMaxNodeScore : score;
+  }
+  const int64_t s = kMaxNodeScore * score / max;
+  return reverse ? kMaxNodeScore - s : s;
+}
 
 /// TaintToleration's input: PreferNoSchedule taints of the node the pod does not tolerate (only
 /// tolerations with an empty or PreferNoSchedule effect count).
