@@ -34,30 +34,6 @@ void add_consolidation_free(const NodeInfo& n, FreeGpuIndex::Summary& s) {
   }
 }
 
-FreeGpuIndex::Summary summarize(const std::vector<NodeInfo>& nodes, size_t block) {
-  FreeGpuIndex::Summary s;
-  const size_t end = std::min(nodes.size(), (block + 1) * FreeGpuIndex::kBlock);
-  for (size_t i = block * FreeGpuIndex::kBlock; i < end; ++i) {
-    const NodeInfo& n = nodes[i];
-    const int64_t free = n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
-    s.max_free_milli = i == block * FreeGpuIndex::kBlock ? free : std::max(s.max_free_milli, free);
-    if (!n.present) {
-      continue;
-    }
-    add_consolidation_free(n, s);
-    s.gpu_room_nodes += has_idle_or_releasing_gpus(n) ? 1U : 0U;
-    if (n.allocatable.get(kGpuSlot) == 0) {
-      continue;
-    }
-    const int64_t whole = std::clamp<int64_t>(free / kMilliPerGpu, 0, FreeGpuIndex::kLevels - 1);
-    ++s.eligible_at[static_cast<size_t>(whole)];
-    s.min_eligible_milli = s.eligible ? std::min(s.min_eligible_milli, free) : free;
-    s.max_eligible_milli = s.eligible ? std::max(s.max_eligible_milli, free) : free;
-    s.eligible = true;
-  }
-  return s;
-}
-
 }  // namespace
 
 bool has_idle_or_releasing_gpus(const NodeInfo& node) {
@@ -78,20 +54,76 @@ bool has_idle_or_releasing_gpus(const NodeInfo& node) {
   return idle > 0 || releasing > 0;
 }
 
+FreeGpuIndex::Part FreeGpuIndex::part_of(const NodeInfo& n) {
+  Part p;
+  p.free_milli = n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot);
+  p.present = n.present;
+  if (!n.present) {
+    return p;
+  }
+  Summary consolidation;
+  add_consolidation_free(n, consolidation);
+  p.consolidation_milli = consolidation.free_milli;
+  p.consolidation_mib = consolidation.free_mib;
+  p.room = has_idle_or_releasing_gpus(n);
+  p.eligible = n.allocatable.get(kGpuSlot) != 0;
+  return p;
+}
+
+void FreeGpuIndex::add_part(const Part& p, bool first, Summary& s) {
+  s.max_free_milli = first ? p.free_milli : std::max(s.max_free_milli, p.free_milli);
+  if (!p.present) {
+    return;
+  }
+  s.free_milli += p.consolidation_milli;
+  s.free_mib += p.consolidation_mib;
+  s.gpu_room_nodes += p.room ? 1U : 0U;
+  if (!p.eligible) {
+    return;
+  }
+  const int64_t whole = std::clamp<int64_t>(p.free_milli / kMilliPerGpu, 0, kLevels - 1);
+  ++s.eligible_at[static_cast<size_t>(whole)];
+  s.min_eligible_milli = s.eligible ? std::min(s.min_eligible_milli, p.free_milli) : p.free_milli;
+  s.max_eligible_milli = s.eligible ? std::max(s.max_eligible_milli, p.free_milli) : p.free_milli;
+  s.eligible = true;
+}
+
+FreeGpuIndex::Summary FreeGpuIndex::summarize(const std::vector<NodeInfo>& nodes,
+                                              size_t block) const {
+  Summary s;
+  const size_t begin = block * kBlock;
+  const size_t end = std::min(nodes.size(), begin + kBlock);
+  for (size_t i = begin; i < end; ++i) {
+    if (dirty_[i]) {
+      parts_[i] = part_of(nodes[i]);
+      dirty_[i] = false;
+    }
+    add_part(parts_[i], i == begin, s);
+  }
+  return s;
+}
+
 const FreeGpuIndex::Summary& FreeGpuIndex::block(const std::vector<NodeInfo>& nodes,
                                                  size_t block) const {
   const size_t blocks = (nodes.size() + kBlock - 1) / kBlock;
-  if (summaries_.size() != blocks) {
+  if (summaries_.size() != blocks || parts_.size() != nodes.size()) {
     summaries_.assign(blocks, Summary{});
     stale_.assign(blocks, true);
+    parts_.assign(nodes.size(), Part{});
+    dirty_.assign(nodes.size(), true);
   }
   if (stale_[block]) {
     summaries_[block] = summarize(nodes, block);
     stale_[block] = false;
   }
 #ifndef NDEBUG
-  DRASIM_ASSERT(summaries_[block] == summarize(nodes, block),
-                "every change of a node's free GPUs marks its block stale");
+  Summary recount;
+  const size_t begin = block * kBlock;
+  for (size_t i = begin; i < std::min(nodes.size(), begin + kBlock); ++i) {
+    add_part(part_of(nodes[i]), i == begin, recount);
+  }
+  DRASIM_ASSERT(summaries_[block] == recount,
+                "every change of a node's free GPUs marks the node touched");
 #endif
   return summaries_[block];
 }

@@ -3,10 +3,12 @@
 /// can take a pod's GPUs skips whole blocks where no node has enough, and the binpack range of
 /// a GPU task is found without visiting every node.
 ///
-/// Exactness: a block's summary is recomputed from the nodes whenever something marked it stale
-/// (`touch`), and every change of a node's idle, releasing, allocatable or presence marks it
-/// (ClusterState's charge functions, the eviction solver's trials, node appearance and
-/// removal). Debug builds check each fresh summary against the nodes before it is used.
+/// Exactness: a block's summary is recomputed whenever something marked it stale (`touch`), and
+/// every change of a node's idle, releasing, allocatable or presence marks it (ClusterState's
+/// charge functions, the eviction solver's trials, node appearance and removal). It is summed
+/// from a small record per node (`Part`), and only the nodes touched since are read again: a
+/// placement touches one node of 64, and the block's other NodeInfos stay out of the cache.
+/// Debug builds check each fresh summary against one summed from the nodes themselves.
 
 #include <array>
 #include <cstddef>
@@ -54,8 +56,9 @@ class FreeGpuIndex {
 
   /// The node's free GPUs, allocatable or presence may have changed.
   void touch(size_t node) {
-    if (node / kBlock < stale_.size()) {
+    if (node < dirty_.size()) {
       stale_[node / kBlock] = true;
+      dirty_[node] = true;
     }
   }
 
@@ -85,8 +88,28 @@ class FreeGpuIndex {
   friend bool operator==(const FreeGpuIndex&, const FreeGpuIndex&) { return true; }
 
  private:
+  /// What one node adds to its block's summary.
+  struct Part {
+    int64_t free_milli = 0;  ///< idle + releasing GPU slot
+    int64_t consolidation_milli = 0;
+    int64_t consolidation_mib = 0;
+    bool present = false;
+    bool room = false;      ///< has_idle_or_releasing_gpus
+    bool eligible = false;  ///< present, with allocatable GPUs
+
+    friend bool operator==(const Part&, const Part&) = default;
+  };
+
+  [[nodiscard]] static Part part_of(const NodeInfo& node);
+  /// Adds one node's part to a block's summary; `first` for the block's first node.
+  static void add_part(const Part& p, bool first, Summary& s);
+  /// Block `block`'s summary from its nodes' parts, refreshing the touched ones first.
+  [[nodiscard]] Summary summarize(const std::vector<NodeInfo>& nodes, size_t block) const;
+
   mutable std::vector<Summary> summaries_;
-  mutable std::vector<bool> stale_;
+  mutable std::vector<bool> stale_;  ///< per block
+  mutable std::vector<Part> parts_;  ///< per node
+  mutable std::vector<bool> dirty_;  ///< per node: touched since its part was taken
 };
 
 }  // namespace drasim::model
