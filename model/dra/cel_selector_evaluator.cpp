@@ -106,8 +106,12 @@ SelectorVerdict CelSelectorEvaluator::evaluate(const CelSelector& selector,
 }
 
 uint32_t CelSelectorEvaluator::content_of(const ResourceSlice& slice, const Device& device) {
-  const size_t at = static_cast<size_t>(&device - slice.devices.data());
-  DRASIM_ASSERT(at < slice.devices.size(), "a device is evaluated with the slice it belongs to");
+  // Compared by address before subtracting: a device of another slice is a caller's bug.
+  const std::less<const Device*> before;
+  const Device* begin = slice.devices.data();
+  DRASIM_ASSERT(!before(&device, begin) && before(&device, begin + slice.devices.size()),
+                "a device is evaluated with the slice it belongs to");
+  const auto at = static_cast<size_t>(&device - begin);
   auto [it, inserted] = slice_contents_.try_emplace(&slice);
   std::vector<uint32_t>& ids = it->second;
   if (inserted) {

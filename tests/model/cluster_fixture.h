@@ -121,6 +121,7 @@ inline void mark_releasing(model::ClusterState& state, std::string_view pod) {
   const model::NodeId node = state.pod(id).node;
   REQUIRE(node.valid());
   state.node(node).releasing += state.tracked_request(id, node);
+  state.touch_node(node);  // the free-GPU summaries read releasing GPUs
 }
 
 /// The name of the node a pod was bound to in a cycle result, or empty.

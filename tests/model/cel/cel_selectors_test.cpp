@@ -204,6 +204,18 @@ TEST_CASE("cel selector evaluator finds each device's content by its place in it
   CHECK(verdict(a, 2) == Kind::kTrue);
   CHECK(verdict(b, 2) == Kind::kTrue);
   CHECK(verdict(b, 1) == Kind::kFalse);
+  // A third slice brings a third content (numaNode 2) after the expression's verdicts were
+  // kept for two: its verdict is its own, and the first two still hold.
+  ResourceSlice c = a;
+  c.pool.name = "third";
+  c.devices[3].attributes["dra.example.com/numaNode"] = int64_t{2};
+  CHECK(verdict(c, 3) == Kind::kFalse);
+  CHECK(ev.evaluate(CelSelector{"device.attributes[\"dra.example.com\"].numaNode == 2", {}}, c,
+                    c.devices[3], false)
+            .kind
+        == Kind::kTrue);
+  CHECK(verdict(c, 2) == Kind::kTrue);
+  CHECK(verdict(a, 1) == Kind::kFalse);
   ev.clear();  // the slices may have moved: contents are found again
   CHECK(verdict(b, 0) == Kind::kTrue);
   CHECK(verdict(b, 3) == Kind::kFalse);

@@ -45,8 +45,8 @@ TEST_CASE("a block summary follows the touched nodes and the nodes added") {
   CHECK(after.free_milli == 62 * 2000 + 8000);  // 132,000 milli-GPUs
   CHECK(index.free_total(nodes).first == 132000 + 6 * 2000);
 
-  // A node added to the partial last block, and one that opens a third block: the records are
-  // taken again for every node.
+  // Nodes 70 (4 free GPUs) and 71 (16) join the partial last block, and nodes 72-128 (1 free
+  // GPU each) fill it and open a third block: the records are taken again for every node.
   nodes.push_back(gpu_node(4, 4));
   nodes.push_back(gpu_node(16, 16));
   nodes.resize(129, gpu_node(8, 1));
