@@ -44,6 +44,9 @@ void DraFilterMemo::node_changed(NodeId node) {
     node_versions_.resize(node.index() + 1, 0);
   }
   ++node_versions_[node.index()];
+  if (logging_) {
+    log_.push_back(node);
+  }
 }
 
 void DraFilterMemo::clear() {

@@ -53,6 +53,22 @@ class DraFilterMemo {
   /// Devices of a pool local to `node` were allocated or freed: its answers are stale.
   void node_changed(NodeId node);
 
+  /// From now on node_changed() also notes the node, for a reader that keeps answers per node
+  /// and asks which may have gone stale instead of checking every node (kube-scheduler's
+  /// cycle); stopped and emptied by stop_log().
+  void start_log() { logging_ = true; }
+
+  void stop_log() {
+    logging_ = false;
+    log_.clear();
+  }
+
+  /// Moves the nodes noted since the last call to the end of `out` (repeats and all).
+  void take_log(std::vector<NodeId>& out) {
+    out.insert(out.end(), log_.begin(), log_.end());
+    log_.clear();
+  }
+
   /// Devices of a pool that is not node-local changed: every answer is stale.
   void shared_changed() { ++shared_version_; }
 
@@ -79,6 +95,8 @@ class DraFilterMemo {
   std::vector<std::vector<Entry>> entries_;  ///< [fit class][node index]
   std::vector<uint64_t> node_versions_;
   uint64_t shared_version_ = 0;
+  bool logging_ = false;
+  std::vector<NodeId> log_;
 };
 
 }  // namespace drasim::model

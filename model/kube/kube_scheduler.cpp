@@ -23,6 +23,11 @@ class KubeScheduler {
  public:
   explicit KubeScheduler(ClusterState& state)
       : s_(state), order_(node_tree_order(state)), answers_(state.nodes.size()) {
+    position_.assign(s_.nodes.size(), kNoPosition);
+    for (size_t pos = 0; pos < order_.size(); ++pos) {
+      position_[order_[pos].index()] = pos;
+    }
+    s_.dra_memo.start_log();
     nonzero_.assign(s_.nodes.size(), {0, 0});
     node_rev_.assign(s_.nodes.size(), 0);
     for (size_t i = 0; i < s_.pods.size(); ++i) {
@@ -34,6 +39,11 @@ class KubeScheduler {
       }
     }
   }
+
+  KubeScheduler(const KubeScheduler&) = delete;
+  KubeScheduler& operator=(const KubeScheduler&) = delete;
+
+  ~KubeScheduler() { s_.dra_memo.stop_log(); }
 
   void run(CycleResult& result) {
     std::vector<PodId> queue;
@@ -156,10 +166,11 @@ class KubeScheduler {
 
   /// The row the attempt's answers go in: shared by the pods that get the same ones (see
   /// node_answers.h), else a scratch row that keeps nothing from the previous pod.
-  kube::AnswerRow& row_for(const Attempt& at) {
+  kube::AnswerRow& row_for(const Attempt& at, bool& shared) {
     const kube::NodeAnswerRows::Key key = row_key(at.spec);
     const bool same_for_class = at.dra.skip() || at.dra.class_wide();
-    if (s_.reference || !same_for_class || pending_of_row_.at(key) < 2) {
+    shared = !s_.reference && same_for_class && pending_of_row_.at(key) >= 2;
+    if (!shared) {
       return answers_.scratch();
     }
     kube::AnswerRow& row = answers_.shared(key);
@@ -189,42 +200,24 @@ class KubeScheduler {
       return false;
     }
     const Attempt at{pod, t, dra, dra.skip() ? std::vector<ClaimId>{} : s_.unallocated_claims(pod)};
-    kube::AnswerRow& row = row_for(at);
+    bool shared = false;
+    kube::AnswerRow& row = row_for(at, shared);
     const size_t to_find = feasible_nodes_to_find(n);
-    feasible_.clear();
-    touched_.clear();
-    maxima_ = {};
-    size_t processed = 0;
     const size_t start = s_.kube_next_start_node % n;
-    for (size_t k = 0; k < n && feasible_.size() < to_find; ++k) {
-      const NodeId node = order_[(start + k) % n];
-      ++processed;
-      const kube::NodeAnswer& a = row.nodes[node.index()];
-      if ((a.epoch != row.epoch || a.version != version(node)) && !answer(at, row, node)) {
-        clear_counts();
-        s_.set_pod_reason(pod, dra.rejection());
-        return false;
-      }
-      if (a.fits) {
-        feasible_.push_back(node);
-        maxima_.taints = std::max(maxima_.taints, a.taints);
-        maxima_.affinity = std::max(maxima_.affinity, a.affinity);
-        maxima_.points = std::max(maxima_.points, a.points);
-        continue;
-      }
-      for (const uint32_t why : row.details[node.index()].reasons) {
-        if (counts_[why]++ == 0) {
-          touched_.push_back(why);
-        }
-      }
+    const Scan scan =
+        shared ? scan_shared(at, row, start, to_find) : scan_each(at, row, start, to_find);
+    if (scan.end == ScanEnd::kFatal) {
+      clear_counts();
+      s_.set_pod_reason(pod, dra.rejection());
+      return false;
     }
-    s_.kube_next_start_node = (start + processed) % n;
-    if (feasible_.empty()) {
+    s_.kube_next_start_node = (start + scan.processed) % n;
+    if (scan.end == ScanEnd::kNoNode) {
       fail(pod, dra, n, result);
       return false;
     }
     clear_counts();
-    const NodeId node = best(row);
+    const NodeId node = scan.node;
     const kube::NodeAnswer& chosen = row.nodes[node.index()];
     DynamicResources::Verdict verdict = row.details[node.index()].dra;
     if (chosen.dra_for.valid() && chosen.dra_for != pod) {
@@ -243,14 +236,175 @@ class KubeScheduler {
     nonzero_[node.index()].first += t.nonzero_milli_cpu;
     nonzero_[node.index()].second += t.nonzero_memory;
     ++node_rev_[node.index()];
+    changed_.push_back(node);
     result.binds.emplace_back(pod, node);
     return true;
+  }
+
+  enum class ScanEnd : uint8_t {
+    kFatal,   ///< DynamicResources failed the whole attempt (its rejection is set)
+    kNoNode,  ///< no node passed; counts_ holds every failing node's reasons
+    kPicked,  ///< `node` is the pick
+  };
+
+  struct Scan {
+    ScanEnd end = ScanEnd::kFatal;
+    size_t processed = 0;  ///< nodes the scan went through (kube-scheduler's next start moves on)
+    NodeId node;
+  };
+
+  /// kube-scheduler's scan as it runs: node by node from `start`, answering each node whose
+  /// answer in the row is not current, until `to_find` nodes passed or every node was seen.
+  Scan scan_each(const Attempt& at, kube::AnswerRow& row, size_t start, size_t to_find) {
+    const size_t n = order_.size();
+    feasible_.clear();
+    maxima_ = {};
+    size_t processed = 0;
+    for (size_t k = 0; k < n && feasible_.size() < to_find; ++k) {
+      const NodeId node = order_[(start + k) % n];
+      ++processed;
+      const kube::NodeAnswer& a = row.nodes[node.index()];
+      if ((a.epoch != row.epoch || a.version != version(node)) && !answer(at, row, node)) {
+        return {};
+      }
+      if (a.fits) {
+        feasible_.push_back(node);
+        maxima_.taints = std::max(maxima_.taints, a.taints);
+        maxima_.affinity = std::max(maxima_.affinity, a.affinity);
+        maxima_.points = std::max(maxima_.points, a.points);
+        continue;
+      }
+      count_reasons(row, node);
+    }
+    if (feasible_.empty()) {
+      return {ScanEnd::kNoNode, processed, NodeId()};
+    }
+    return {ScanEnd::kPicked, processed, best(row)};
+  }
+
+  /// The same scan over a shared row, read from its scan tree: only the nodes whose answer is
+  /// unknown or may be stale (the row's dirty positions) are answered, in scan order, and only
+  /// those the scan reaches, so exactly the answers scan_each would work out again are worked
+  /// out (and a few more that come out as they were); which nodes the scan reaches, and the
+  /// pick among them, are then tree queries. A fatal DynamicResources error ends the attempt
+  /// at the same node.
+  Scan scan_shared(const Attempt& at, kube::AnswerRow& row, size_t start, size_t to_find) {
+    const size_t n = order_.size();
+    mark_changes(row);
+    for (size_t k = next_dirty(row, start, 0); k < n; k = next_dirty(row, start, k + 1)) {
+      if (passed_within(row.tree, start, k) >= to_find) {
+        break;  // the scan ends before it reaches this node
+      }
+      const size_t pos = (start + k) % n;
+      const NodeId node = order_[pos];
+      if (!answer(at, row, node)) {
+        return {};
+      }
+      row.dirty.erase(pos);
+      const kube::NodeAnswer& a = row.nodes[node.index()];
+      if (a.fits) {
+        row.tree.set_passed(pos, static_cast<uint32_t>(node.index()), a.taints, a.affinity,
+                            a.points, a.fit_balance);
+      }
+    }
+    const uint32_t passed = row.tree.passed(0, n);
+    if (passed == 0) {
+      for (size_t k = 0; k < n; ++k) {
+        count_reasons(row, order_[(start + k) % n]);
+      }
+      return {ScanEnd::kNoNode, n, NodeId()};
+    }
+    size_t processed = n;
+    if (passed >= to_find) {
+      // The to_find-th passing node from start, wrapping past the last position.
+      const auto k = static_cast<uint32_t>(to_find);
+      const uint32_t before = row.tree.passed(0, start);
+      const size_t last =
+          k <= passed - before ? row.tree.kth(before + k) : row.tree.kth(k - (passed - before));
+      processed = (last + n - start) % n + 1;
+    }
+    kube::ScanSummary window = row.tree.range(start, std::min(n, start + processed));
+    if (start + processed > n) {
+      window.add(row.tree.range(0, start + processed - n));
+    }
+    if (window.max_taints == 0 && window.max_affinity == 0 && window.max_points == 0) {
+      // Every normalised score but fit-and-balance is the same on every node (best()).
+      return {ScanEnd::kPicked, processed, NodeId::from_index(window.best_node)};
+    }
+    feasible_.clear();
+    for (size_t k = 0; k < processed; ++k) {
+      const NodeId node = order_[(start + k) % n];
+      if (row.nodes[node.index()].fits) {
+        feasible_.push_back(node);
+      }
+    }
+    maxima_ = {window.max_taints, window.max_affinity, window.max_points};
+    return {ScanEnd::kPicked, processed, best(row)};
+  }
+
+  /// Brings a shared row's dirty positions up to date with the cycle's changed nodes (the
+  /// placements and the DRA memo's node versions: what NodeAnswer::version sums); a row whose
+  /// epoch moved starts over with every position dirty.
+  void mark_changes(kube::AnswerRow& row) {
+    s_.dra_memo.take_log(changed_);
+    const size_t n = order_.size();
+    if (row.tree_epoch != row.epoch) {
+      if (row.tree.size() != n) {
+        row.tree = kube::ScanTree(n);
+      } else {
+        row.tree.clear();
+      }
+      row.dirty.fill(n);
+      row.tree_epoch = row.epoch;
+      row.changes_seen = changed_.size();
+      return;
+    }
+    for (; row.changes_seen < changed_.size(); ++row.changes_seen) {
+      const size_t pos = position_[changed_[row.changes_seen].index()];
+      if (pos != kNoPosition) {
+        row.dirty.insert(pos);
+        row.tree.set_failed(pos);
+      }
+    }
+  }
+
+  /// The scan offset (from `start`) of the first dirty position at offset `k` or later, or n.
+  [[nodiscard]] size_t next_dirty(const kube::AnswerRow& row, size_t start, size_t k) const {
+    const size_t n = order_.size();
+    if (start + k < n) {
+      const size_t pos = row.dirty.next(start + k);
+      if (pos < n) {
+        return pos - start;
+      }
+      k = n - start;
+    }
+    const size_t pos = row.dirty.next(start + k - n);
+    return pos < start ? pos + n - start : n;
+  }
+
+  /// Passing nodes at scan offsets [0, k) from `start`.
+  [[nodiscard]] uint32_t passed_within(const kube::ScanTree& tree, size_t start, size_t k) const {
+    const size_t n = order_.size();
+    if (start + k <= n) {
+      return tree.passed(start, start + k);
+    }
+    return tree.passed(start, n) + tree.passed(0, start + k - n);
+  }
+
+  /// Counts the reasons a node failed with, for the FitError message.
+  void count_reasons(const kube::AnswerRow& row, NodeId node) {
+    for (const uint32_t why : row.details[node.index()].reasons) {
+      if (counts_[why]++ == 0) {
+        touched_.push_back(why);
+      }
+    }
   }
 
   void clear_counts() {
     for (const uint32_t why : touched_) {
       counts_[why] = 0;
     }
+    touched_.clear();
   }
 
   /// No node passed: the reason counts every failing filter message, and DynamicResources'
@@ -294,8 +448,14 @@ class KubeScheduler {
     return winner;
   }
 
+  static constexpr size_t kNoPosition = static_cast<size_t>(-1);
+
   ClusterState& s_;
   std::vector<NodeId> order_;
+  std::vector<size_t> position_;  ///< per node index: its place in order_, or kNoPosition
+  /// The nodes whose answers changed this cycle, in order (repeats and all): the placements
+  /// and the DRA memo's log. Each shared row marks them dirty up to its `changes_seen`.
+  std::vector<NodeId> changed_;
   std::vector<std::pair<int64_t, int64_t>> nonzero_;  ///< per node: non-zero cpu m, memory
   std::vector<uint64_t> node_rev_;                    ///< per node: placements of this cycle on it
   kube::NodeAnswerRows answers_;

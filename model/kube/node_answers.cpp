@@ -12,9 +12,11 @@ constexpr size_t kBudgetBytes = size_t{64} << 20;
 
 NodeAnswerRows::NodeAnswerRows(size_t nodes)
     : nodes_(nodes),
-      max_rows_(std::max<size_t>(1, kBudgetBytes
-                                        / (std::max<size_t>(1, nodes)
-                                           * (sizeof(NodeAnswer) + sizeof(NodeAnswerDetail))))) {}
+      max_rows_(std::max<size_t>(
+          1, kBudgetBytes
+                 / (std::max<size_t>(1, nodes)
+                    * (sizeof(NodeAnswer) + sizeof(NodeAnswerDetail) + 4 * sizeof(ScanSummary))))) {
+}
 
 AnswerRow& NodeAnswerRows::fresh_row(AnswerRow& row) {
   ++row.epoch;

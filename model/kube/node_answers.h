@@ -12,6 +12,7 @@
 
 #include "model/dra/filter_memo.h"
 #include "model/k8s/ids.h"
+#include "model/kube/scan_tree.h"
 
 #include <cstdint>
 #include <map>
@@ -51,11 +52,20 @@ struct AnswerRow {
   uint64_t last_used = 0;
   std::vector<NodeAnswer> nodes;
   std::vector<NodeAnswerDetail> details;
+
+  /// A shared row's answers by scan position (KubeScheduler::scan_shared), made at its first
+  /// scan: the tree holds the current answers that passed; `dirty` marks the positions whose
+  /// answer is unknown or may be stale, and the tree counts none of those.
+  ScanTree tree;
+  PositionSet dirty;
+  uint64_t tree_epoch = 0;  ///< the epoch the tree was emptied at (0: not made)
+  size_t changes_seen = 0;  ///< the cycle's changed nodes already marked dirty
 };
 
 /// The rows of one cycle, within a memory budget: when a new row would exceed it, the row
 /// used longest ago is given to the new one (its answers are dropped by an epoch bump). The
-/// budget counts the rows themselves, not the Filter answers they keep alive.
+/// budget counts the rows themselves (their scan trees too), not the Filter answers they keep
+/// alive.
 class NodeAnswerRows {
  public:
   /// Which pods share a row: fit class, signature class, non-zero cpu and memory.
