@@ -250,6 +250,7 @@ void rebuild_inventory(const ObjectSet& objects, int64_t now_us, ClusterState& s
     classes.push_back(&c);
   }
   state.dra.extended = std::make_shared<const ExtendedResourceMap>(classes);
+  state.dra.synthetic_claims.clear();
   if (state.dra.features.extended_resource) {
     for (const ExtendedResourceMap::Shadowed& s : state.dra.extended->shadowed()) {
       state.report_once(

@@ -34,6 +34,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace drasim::model {
@@ -384,6 +385,10 @@ struct DraContext {
   std::shared_ptr<dra::SelectorEvaluator> selectors;
   /// DeviceClassByResource for the KEP-5004 bridge, rebuilt with the inventory.
   std::shared_ptr<const ExtendedResourceMap> extended;
+  /// KEP-5004 synthetic claims already built (synthetic_claim), by pod template index (high 32
+  /// bits) and the set of its `dra_capable` entries DRA serves on the node (a bit each, low 32
+  /// bits); null: DRA serves none of them through a class there. Emptied with `extended`.
+  std::unordered_map<uint64_t, std::shared_ptr<const SyntheticClaim>> synthetic_claims;
   uint64_t seed = 1;  ///< generated claim names derive from it
   /// KAI requires shared GPU claims (not from a template) to carry this label with the job's
   /// queue (kai-scheduler-behavior.md section 6.1); empty under kube-scheduler.

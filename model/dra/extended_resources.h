@@ -85,6 +85,13 @@ struct RequestMapping {
   friend bool operator==(const RequestMapping&, const RequestMapping&) = default;
 };
 
+/// A pod's synthetic claim for one node (`<extended-resources>`, its requests built as
+/// upstream builds them) and its container mappings.
+struct SyntheticClaim {
+  ResourceClaim claim;
+  std::vector<RequestMapping> mappings;
+};
+
 /// The special claim's `spec.devices.requests` and the pod's request mappings.
 struct BridgeRequests {
   std::vector<DeviceRequest> requests;

@@ -24,9 +24,9 @@ namespace drasim::model {
 /// The KEP-5004 synthetic claim Filter built for one node, the devices it got there, and the
 /// container mappings the binder writes into the pod's status.
 struct BridgeAllocation {
-  ResourceClaim claim;
+  /// The claim and the container mappings, shared by every answer built from them.
+  std::shared_ptr<const SyntheticClaim> synthetic;
   AllocationResult allocation;
-  std::vector<RequestMapping> mappings;
 };
 
 struct FilterAnswer {

@@ -230,7 +230,7 @@ class KubeScheduler {
     }
     if (verdict && verdict->bridge) {
       const BridgeAllocation& b = *verdict->bridge;
-      s_.hold_bridge_claim(pod, b.claim, b.allocation, b.mappings);
+      s_.hold_bridge_claim(pod, b.synthetic->claim, b.allocation, b.synthetic->mappings);
     }
     s_.place(pod, node, PodPhase::kBinding);
     nonzero_[node.index()].first += t.nonzero_milli_cpu;

@@ -23,8 +23,8 @@ void Statement::place(PodId pod, NodeId node, bool pipelined, std::vector<Alloca
     state_.reserve_claims(pod, std::move(fresh));
   }
   if (bridge) {
-    state_.hold_bridge_claim(pod, bridge->claim, std::move(bridge->allocation),
-                             std::move(bridge->mappings));
+    state_.hold_bridge_claim(pod, bridge->synthetic->claim, std::move(bridge->allocation),
+                             bridge->synthetic->mappings);
   }
   state_.place(pod, node, pipelined ? PodPhase::kPipelined : PodPhase::kBinding);
   op.ids_after = state_.node(node).gpu_groups.next_id();

@@ -72,26 +72,63 @@ std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
   return out;
 }
 
-std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId pod,
-                                              const NodeInfo& node) {
-  const PodTemplate& t = state.spec_of(pod);
-  const std::vector<std::string> names = delegated_names(state, t, node);
-  if (names.empty() || t.pod_spec == nullptr) {
-    return std::nullopt;
-  }
+namespace {
+
+/// The claim built from scratch for the delegated resources `names`, or null.
+std::shared_ptr<const SyntheticClaim> build_synthetic_claim(const ClusterState& state,
+                                                            const PodTemplate& t,
+                                                            const std::vector<std::string>& names) {
   BridgeRequests built = bridge_requests(*t.pod_spec, names, *state.dra.extended);
   if (built.requests.empty()) {
-    return std::nullopt;
+    return nullptr;
   }
-  SyntheticClaim out;
-  ResourceClaim& claim = out.claim;
+  auto out = std::make_shared<SyntheticClaim>();
+  ResourceClaim& claim = out->claim;
   // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner (the
   // API object's generateName is set when a pod holds it, hold_bridge_claim).
   claim.meta.name = "<extended-resources>";
   claim.meta.namespace_name = t.namespace_name;
   claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
   claim.spec.requests = std::move(built.requests);
-  out.mappings = std::move(built.mappings);
+  out->mappings = std::move(built.mappings);
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const SyntheticClaim> synthetic_claim(ClusterState& state, PodId pod,
+                                                      const NodeInfo& node) {
+  const PodTemplate& t = state.spec_of(pod);
+  if (t.pod_spec == nullptr) {
+    return nullptr;
+  }
+  // Which of the pod's DRA-capable resources DRA serves here (delegated_names, as bits).
+  uint64_t served = 0;
+  for (size_t i = 0; i < t.dra_capable.size(); ++i) {
+    const DraCapable& r = t.dra_capable[i];
+    if (!node.advertises(r.name) && bridge_maps(state, r.name)) {
+      served |= i < 32 ? uint64_t{1} << i : 0;
+    }
+  }
+  const bool cached = !state.reference && t.dra_capable.size() <= 32;
+  if (cached && served == 0) {
+    return nullptr;
+  }
+  const uint64_t key = (uint64_t{state.pod(pod).spec.index()} << 32) | served;
+  if (cached) {
+    if (const auto it = state.dra.synthetic_claims.find(key);
+        it != state.dra.synthetic_claims.end()) {
+      return it->second;
+    }
+  }
+  const std::vector<std::string> names = delegated_names(state, t, node);
+  if (names.empty()) {
+    return nullptr;
+  }
+  std::shared_ptr<const SyntheticClaim> out = build_synthetic_claim(state, t, names);
+  if (cached) {
+    state.dra.synthetic_claims.emplace(key, out);
+  }
   return out;
 }
 

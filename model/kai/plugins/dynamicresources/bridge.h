@@ -43,15 +43,12 @@ namespace drasim::model {
 [[nodiscard]] std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
                                                       const std::vector<PodId>& tasks);
 
-struct SyntheticClaim {
-  ResourceClaim claim;
-  std::vector<RequestMapping> mappings;
-};
-
 /// The node-specific synthetic claim (`<extended-resources>`, requests built as upstream
-/// builds them) and its container mappings, or nullopt when DRA serves nothing of the pod on
-/// this node.
-[[nodiscard]] std::optional<SyntheticClaim> synthetic_claim(const ClusterState& state, PodId pod,
-                                                            const NodeInfo& node);
+/// builds them) and its container mappings, or null when DRA serves nothing of the pod on this
+/// node. It depends on the pod's template, on which of its resources DRA serves on the node and
+/// on the DeviceClasses only, so it is built once per template and set of such resources and
+/// shared (DraState::synthetic_claims; the reference mode builds it at every call).
+[[nodiscard]] std::shared_ptr<const SyntheticClaim> synthetic_claim(ClusterState& state, PodId pod,
+                                                                    const NodeInfo& node);
 
 }  // namespace drasim::model

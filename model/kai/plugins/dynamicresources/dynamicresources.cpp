@@ -220,7 +220,7 @@ DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
     }
   }
   // KEP-5004: the node's synthetic claim joins the pod's claims, last, in one Allocate call.
-  std::optional<SyntheticClaim> synthetic;
+  std::shared_ptr<const SyntheticClaim> synthetic;
   if (bridge_) {
     synthetic = synthetic_claim(state_, pod_, node);
   }
@@ -238,8 +238,7 @@ DynamicResources::Verdict DynamicResources::run_filter(const NodeInfo& node) {
       v.fits = true;
       v.allocations = std::move(outcome.allocations);
       if (synthetic) {
-        v.bridge = BridgeAllocation{std::move(synthetic->claim), std::move(v.allocations.back()),
-                                    std::move(synthetic->mappings)};
+        v.bridge = BridgeAllocation{std::move(synthetic), std::move(v.allocations.back())};
         v.allocations.pop_back();
       }
       return answer();
