@@ -385,7 +385,7 @@ struct DraContext {
   std::shared_ptr<dra::SelectorEvaluator> selectors;
   /// DeviceClassByResource for the KEP-5004 bridge, rebuilt with the inventory.
   std::shared_ptr<const ExtendedResourceMap> extended;
-  /// KEP-5004 synthetic claims already built (synthetic_claim), by pod template index (high 32
+  /// KEP-5004 synthetic claims already built (synthetic_claim), by the pod's fit class (high 32
   /// bits) and the set of its `dra_capable` entries DRA serves on the node (a bit each, low 32
   /// bits); null: DRA serves none of them through a class there. Emptied with `extended`.
   std::unordered_map<uint64_t, std::shared_ptr<const SyntheticClaim>> synthetic_claims;

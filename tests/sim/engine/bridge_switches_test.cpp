@@ -691,17 +691,17 @@ TEST_CASE("bridged pods with the same total but another split or namespace get t
     }
     CHECK(row_of(r, "split-2-0").extended_claim_status->mappings
           == std::vector<model::RequestMapping>{{"a", "nvidia.com/gpu", "container-0-request-1"}});
-    // The synthetic claims were built once per pod spec: three specs, each asking one mapped
-    // resource that no node advertises, so three (template, served set) entries, however many
-    // nodes Filter looked at. The reference mode keeps none and builds the same claims.
+    // The synthetic claims were built once per fit class: three (the containers' split or the
+    // namespace differ), each asking one mapped resource that no node advertises, so three
+    // (class, served set) entries, however many nodes Filter looked at. The reference mode keeps
+    // none and builds the same claims.
     CHECK(r.state.dra.synthetic_claims.size() == 3);
     const RunResult ref = run_scenario(
-        load_scenario_texts({{"t.yaml", gpu_class() + dra_gpu_node("dra-0", 2)
-                                            + dra_gpu_node("dra-1", 2) + dra_gpu_node("dra-2", 2)
-                                            + split_pod("split-1-1", "team-a", 1, 1)
-                                            + split_pod("split-2-0", "team-a", 2, 0)
-                                            + split_pod("other-ns", "team-b", 1, 1)
-                                            + scenario(profile)}}),
+        load_scenario_texts(
+            {{"t.yaml", gpu_class() + dra_gpu_node("dra-0", 2) + dra_gpu_node("dra-1", 2)
+                            + dra_gpu_node("dra-2", 2) + split_pod("split-1-1", "team-a", 1, 1)
+                            + split_pod("split-2-0", "team-a", 2, 0)
+                            + split_pod("other-ns", "team-b", 1, 1) + scenario(profile)}}),
         EngineOptions{.detect_anomalies = true, .limits = {}, .reference = true});
     CHECK(ref.state.dra.synthetic_claims.empty());
     for (const char* name : {"split-1-1", "split-2-0", "other-ns"}) {

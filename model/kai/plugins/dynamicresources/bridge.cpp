@@ -114,7 +114,9 @@ std::shared_ptr<const SyntheticClaim> synthetic_claim(ClusterState& state, PodId
   if (cached && served == 0) {
     return nullptr;
   }
-  const uint64_t key = (uint64_t{state.pod(pod).spec.index()} << 32) | served;
+  // The fit class fixes everything the claim is built from (assign_template_classes: the
+  // namespace and the containers' requests of a pod that may use the bridge).
+  const uint64_t key = (uint64_t{t.fit_class} << 32) | served;
   if (cached) {
     if (const auto it = state.dra.synthetic_claims.find(key);
         it != state.dra.synthetic_claims.end()) {

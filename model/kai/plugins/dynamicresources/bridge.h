@@ -45,9 +45,10 @@ namespace drasim::model {
 
 /// The node-specific synthetic claim (`<extended-resources>`, requests built as upstream
 /// builds them) and its container mappings, or null when DRA serves nothing of the pod on this
-/// node. It depends on the pod's template, on which of its resources DRA serves on the node and
-/// on the DeviceClasses only, so it is built once per template and set of such resources and
-/// shared (DraState::synthetic_claims; the reference mode builds it at every call).
+/// node. It depends on the pod's namespace and containers, on which of its resources DRA serves
+/// on the node and on the DeviceClasses only, so it is built once per fit class (which fixes the
+/// first two) and set of such resources, and shared (DraState::synthetic_claims; the reference
+/// mode builds it at every call).
 [[nodiscard]] std::shared_ptr<const SyntheticClaim> synthetic_claim(ClusterState& state, PodId pod,
                                                                     const NodeInfo& node);
 
