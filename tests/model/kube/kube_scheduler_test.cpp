@@ -10,6 +10,16 @@
 namespace drasim::model {
 namespace {
 
+/// Builds the cluster with every pod submitted (in the reference mode or not) and runs one
+/// kube-scheduler cycle into `result`.
+ClusterState one_cycle(const ObjectSet& o, bool reference, CycleResult& result) {
+  BuildOptions options;
+  options.reference = reference;
+  ClusterState s = test::build_submitted(o, options);
+  run_kube_scheduler(s, result);
+  return s;
+}
+
 TEST_CASE("kube-scheduler looks for an adaptive share of the nodes") {
   // Below 100 nodes every node is checked.
   CHECK(feasible_nodes_to_find(99) == 99);
@@ -52,11 +62,8 @@ TEST_CASE("pods of one shape see what the pods before them took in the same cycl
   }
   for (const bool reference : {false, true}) {
     CAPTURE(reference);
-    BuildOptions options;
-    options.reference = reference;
-    ClusterState s = test::build_submitted(o, options);
     CycleResult result;
-    run_kube_scheduler(s, result);
+    ClusterState s = one_cycle(o, reference, result);
     // p-0: both nodes empty, equal scores, the tie goes to a. p-1: on a, LeastAllocated gives
     // cpu (4000 - 2000) * 100 / 4000 = 50 and memory (64Gi - 2 * 200Mi non-zero) -> 99, so
     // (50 + 99) / 2 = 74, and BalancedAllocation (1 - |0.5 - 0| / 2) * 100 = 75: 149. On b: cpu
@@ -115,11 +122,8 @@ TEST_CASE("a large cycle picks the same nodes with kept answers as with none") {
   size_t next_start[2] = {0, 0};
   for (const bool reference : {false, true}) {
     CAPTURE(reference);
-    BuildOptions options;
-    options.reference = reference;
-    ClusterState s = test::build_submitted(o, options);
     CycleResult result;
-    run_kube_scheduler(s, result);
+    ClusterState s = one_cycle(o, reference, result);
     // Only the huge pods fail: 64 cores on 4-core nodes. Every other pod fits somewhere, since
     // each node keeps a free core and a free GPU for as long as the cluster has them (the
     // scores spread pods, and 700 cores and 300 GPUs are asked of 800 and 400).
