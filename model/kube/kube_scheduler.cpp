@@ -323,10 +323,9 @@ class KubeScheduler {
           k <= passed - before ? row.tree.kth(before + k) : row.tree.kth(k - (passed - before));
       processed = (last + n - start) % n + 1;
     }
-    kube::ScanSummary window = row.tree.range(start, std::min(n, start + processed));
-    if (start + processed > n) {
-      window.add(row.tree.range(0, start + processed - n));
-    }
+    kube::ScanSummary window;
+    for_offsets(start, processed,
+                [&](size_t lo, size_t hi) { window.add(row.tree.range(lo, hi)); });
     if (window.max_taints == 0 && window.max_affinity == 0 && window.max_points == 0) {
       // Every normalised score but fit-and-balance is the same on every node (best()).
       return {ScanEnd::kPicked, processed, NodeId::from_index(window.best_node)};
@@ -382,13 +381,22 @@ class KubeScheduler {
     return pos < start ? pos + n - start : n;
   }
 
+  /// Calls `f(lo, hi)` for the one or two position ranges that scan offsets [0, k) from
+  /// `start` cover (the scan wraps past the last position).
+  template <class F>
+  void for_offsets(size_t start, size_t k, const F& f) const {
+    const size_t n = order_.size();
+    f(start, std::min(n, start + k));
+    if (start + k > n) {
+      f(size_t{0}, start + k - n);
+    }
+  }
+
   /// Passing nodes at scan offsets [0, k) from `start`.
   [[nodiscard]] uint32_t passed_within(const kube::ScanTree& tree, size_t start, size_t k) const {
-    const size_t n = order_.size();
-    if (start + k <= n) {
-      return tree.passed(start, start + k);
-    }
-    return tree.passed(start, n) + tree.passed(0, start + k - n);
+    uint32_t out = 0;
+    for_offsets(start, k, [&](size_t lo, size_t hi) { out += tree.passed(lo, hi); });
+    return out;
   }
 
   /// Counts the reasons a node failed with, for the FitError message.

@@ -51,29 +51,28 @@ void ScanTree::set_failed(size_t pos) {
   update(pos);
 }
 
-ScanSummary ScanTree::range(size_t lo, size_t hi) const {
-  ScanSummary out;
+template <class Visit>
+void ScanTree::cover(size_t lo, size_t hi, const Visit& visit) const {
   for (size_t l = lo + leaves_, h = hi + leaves_; l < h; l /= 2, h /= 2) {
     if ((l & 1U) != 0) {
-      out.add(tree_[l++]);
+      visit(tree_[l++]);
     }
     if ((h & 1U) != 0) {
-      out.add(tree_[--h]);
+      visit(tree_[--h]);
     }
   }
+}
+
+ScanSummary ScanTree::range(size_t lo, size_t hi) const {
+  ScanSummary out;
+  cover(lo, hi, [&](const ScanSummary& s) { out.add(s); });
   return out;
 }
 
 uint32_t ScanTree::passed(size_t lo, size_t hi) const {
+  // Only the counts: the scan asks this for every node it answers.
   uint32_t out = 0;
-  for (size_t l = lo + leaves_, h = hi + leaves_; l < h; l /= 2, h /= 2) {
-    if ((l & 1U) != 0) {
-      out += tree_[l++].passed;
-    }
-    if ((h & 1U) != 0) {
-      out += tree_[--h].passed;
-    }
-  }
+  cover(lo, hi, [&](const ScanSummary& s) { out += s.passed; });
   return out;
 }
 

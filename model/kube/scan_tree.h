@@ -50,6 +50,9 @@ class ScanTree {
 
  private:
   void update(size_t pos);
+  /// Hands `visit` the O(log n) tree entries that together cover positions [lo, hi).
+  template <class Visit>
+  void cover(size_t lo, size_t hi, const Visit& visit) const;
 
   size_t size_ = 0;
   size_t leaves_ = 1;              ///< a power of two >= size_

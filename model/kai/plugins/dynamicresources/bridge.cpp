@@ -21,11 +21,40 @@ bool uses_bridge(const ClusterState& state, const PodTemplate& t) {
                      [&](const DraCapable& r) { return bridge_maps(state, r.name); });
 }
 
+namespace {
+
+/// Whether DRA serves `r` on `node`: a class maps it and the node does not advertise it.
+bool delegated(const ClusterState& state, const DraCapable& r, const NodeInfo& node) {
+  return !node.advertises(r.name) && bridge_maps(state, r.name);
+}
+
+/// The claim built from scratch for the delegated resources `names`, or null.
+std::shared_ptr<const SyntheticClaim> build_synthetic_claim(const ClusterState& state,
+                                                            const PodTemplate& t,
+                                                            const std::vector<std::string>& names) {
+  BridgeRequests built = bridge_requests(*t.pod_spec, names, *state.dra.extended);
+  if (built.requests.empty()) {
+    return nullptr;
+  }
+  auto out = std::make_shared<SyntheticClaim>();
+  ResourceClaim& claim = out->claim;
+  // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner (the
+  // API object's generateName is set when a pod holds it, hold_bridge_claim).
+  claim.meta.name = "<extended-resources>";
+  claim.meta.namespace_name = t.namespace_name;
+  claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
+  claim.spec.requests = std::move(built.requests);
+  out->mappings = std::move(built.mappings);
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> delegated_names(const ClusterState& state, const PodTemplate& t,
                                          const NodeInfo& node) {
   std::vector<std::string> out;
   for (const DraCapable& r : t.dra_capable) {
-    if (!node.advertises(r.name) && bridge_maps(state, r.name)) {
+    if (delegated(state, r, node)) {
       out.push_back(r.name);
     }
   }
@@ -72,66 +101,38 @@ std::vector<size_t> mapped_scalar_slots(const ClusterState& state,
   return out;
 }
 
-namespace {
-
-/// The claim built from scratch for the delegated resources `names`, or null.
-std::shared_ptr<const SyntheticClaim> build_synthetic_claim(const ClusterState& state,
-                                                            const PodTemplate& t,
-                                                            const std::vector<std::string>& names) {
-  BridgeRequests built = bridge_requests(*t.pod_spec, names, *state.dra.extended);
-  if (built.requests.empty()) {
-    return nullptr;
-  }
-  auto out = std::make_shared<SyntheticClaim>();
-  ResourceClaim& claim = out->claim;
-  // The in-memory claim of the scheduler: a deliberately invalid name, the pod as owner (the
-  // API object's generateName is set when a pod holds it, hold_bridge_claim).
-  claim.meta.name = "<extended-resources>";
-  claim.meta.namespace_name = t.namespace_name;
-  claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
-  claim.spec.requests = std::move(built.requests);
-  out->mappings = std::move(built.mappings);
-  return out;
-}
-
-}  // namespace
-
 std::shared_ptr<const SyntheticClaim> synthetic_claim(ClusterState& state, PodId pod,
                                                       const NodeInfo& node) {
   const PodTemplate& t = state.spec_of(pod);
   if (t.pod_spec == nullptr) {
     return nullptr;
   }
-  // Which of the pod's DRA-capable resources DRA serves here (delegated_names, as bits).
+  // Kept per fit class and served set, a bit per dra_capable entry (as many as fit the key).
+  if (state.reference || t.dra_capable.size() > 32) {
+    const std::vector<std::string> names = delegated_names(state, t, node);
+    return names.empty() ? nullptr : build_synthetic_claim(state, t, names);
+  }
   uint64_t served = 0;
   for (size_t i = 0; i < t.dra_capable.size(); ++i) {
-    const DraCapable& r = t.dra_capable[i];
-    if (!node.advertises(r.name) && bridge_maps(state, r.name)) {
-      served |= i < 32 ? uint64_t{1} << i : 0;
-    }
+    served |= delegated(state, t.dra_capable[i], node) ? uint64_t{1} << i : 0;
   }
-  const bool cached = !state.reference && t.dra_capable.size() <= 32;
-  if (cached && served == 0) {
+  if (served == 0) {
     return nullptr;
   }
   // The fit class fixes everything the claim is built from (assign_template_classes: the
   // namespace and the containers' requests of a pod that may use the bridge).
   const uint64_t key = (uint64_t{t.fit_class} << 32) | served;
-  if (cached) {
-    if (const auto it = state.dra.synthetic_claims.find(key);
-        it != state.dra.synthetic_claims.end()) {
-      return it->second;
+  auto [it, inserted] = state.dra.synthetic_claims.try_emplace(key);
+  if (inserted) {
+    std::vector<std::string> names;  // delegated_names, from the bits
+    for (size_t i = 0; i < t.dra_capable.size(); ++i) {
+      if (((served >> i) & 1U) != 0) {
+        names.push_back(t.dra_capable[i].name);
+      }
     }
+    it->second = build_synthetic_claim(state, t, names);
   }
-  const std::vector<std::string> names = delegated_names(state, t, node);
-  if (names.empty()) {
-    return nullptr;
-  }
-  std::shared_ptr<const SyntheticClaim> out = build_synthetic_claim(state, t, names);
-  if (cached) {
-    state.dra.synthetic_claims.emplace(key, out);
-  }
-  return out;
+  return it->second;
 }
 
 }  // namespace drasim::model
