@@ -106,7 +106,7 @@ void write_pod(JsonWriter& w, const PodRow& r) {
     w.value(r.extended_claim_status->name);
     w.key("requestMappings");
     w.begin_array();
-    for (const model::RequestMapping& m : r.extended_claim_status->mappings) {
+    for (const model::RequestMapping& m : *r.extended_claim_status->mappings) {
       w.begin_object();
       w.key("containerName");
       w.value(m.container_name);

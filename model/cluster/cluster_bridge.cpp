@@ -12,8 +12,7 @@
 namespace drasim::model {
 
 void ClusterState::hold_bridge_claim(PodId pod_id, const ResourceClaim& synthetic,
-                                     AllocationResult allocation,
-                                     std::vector<RequestMapping> mappings) {
+                                     AllocationResult allocation, RequestMappings mappings) {
   PodInfo& p = pod(pod_id);
   if (!p.bridge_claim.valid()) {
     dra::ClaimInfo info;
@@ -93,7 +92,7 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
     forget_devices(name, p.devices);
     p.bridge_claim_reused = false;
     p.bridge_claim_leftover = true;
-    p.bridge_mappings.clear();
+    p.bridge_mappings.reset();
     return;
   }
   p.bridge_claim_reused = false;
@@ -107,7 +106,7 @@ void ClusterState::drop_bridge_claim(PodId pod_id, bool pod_gone) {
   p.extra_gpu_milli = 0;
   if (!pod_gone) {
     forget_devices(name, p.devices);
-    p.bridge_mappings.clear();
+    p.bridge_mappings.reset();
     p.extended_claim_status.reset();
   }
 }
@@ -126,7 +125,7 @@ void ClusterState::adopt_bridge_claim(PodId pod_id) {
   p.bridge_claim = *id;
   claims.reserve(*id, ClaimConsumer{"pods", p.name, ""});
   record_devices(claims.at(*id).claim, p.devices);
-  p.bridge_mappings = t.bound_bridge_mappings;
+  p.bridge_mappings = std::make_shared<const std::vector<RequestMapping>>(t.bound_bridge_mappings);
 }
 
 void ClusterState::bind_bridge_claim(PodId pod_id) {
@@ -138,7 +137,9 @@ void ClusterState::bind_bridge_claim(PodId pod_id) {
   ResourceClaim& claim = claims.mutable_claim(id);
   // The delete-protection finalizer is on it since its allocation (ClaimBook::allocate).
   claim.meta.owner_references = {OwnerReference{"v1", "Pod", p.name, "", true}};
-  p.extended_claim_status = ExtendedClaimStatus{claim.meta.name, p.bridge_mappings};
+  static const RequestMappings kNone = std::make_shared<const std::vector<RequestMapping>>();
+  p.extended_claim_status =
+      ExtendedClaimStatus{claim.meta.name, p.bridge_mappings ? p.bridge_mappings : kNone};
   if (kai.skip_bridge_claims_in_gpu_count || !kai.dra_gpu_accounting) {
     return;
   }

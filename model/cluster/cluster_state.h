@@ -223,9 +223,11 @@ struct PodDevice {
 /// `pod.status.extendedResourceClaimStatus`, as the binder writes it.
 struct ExtendedClaimStatus {
   std::string name;
-  std::vector<RequestMapping> mappings;
+  RequestMappings mappings;  ///< never null
 
-  friend bool operator==(const ExtendedClaimStatus&, const ExtendedClaimStatus&) = default;
+  friend bool operator==(const ExtendedClaimStatus& a, const ExtendedClaimStatus& b) {
+    return a.name == b.name && *a.mappings == *b.mappings;
+  }
 };
 
 /// Appends the devices of an allocated claim to a pod's record.
@@ -275,7 +277,7 @@ struct PodInfo {
   /// The KEP-5004 claim of the pod (one per pod, reused across placements); invalid until the
   /// bridge first serves the pod.
   ClaimId bridge_claim;
-  std::vector<RequestMapping> bridge_mappings;  ///< the placement's mappings
+  RequestMappings bridge_mappings;  ///< the placement's mappings (null when none)
   /// The bridge claim survived a failed bind and nobody uses it (its deletion is pending).
   bool bridge_claim_leftover = false;
   bool bridge_claim_reused = false;  ///< the current placement reuses that leftover claim
@@ -672,7 +674,7 @@ class ClusterState {
   /// KEP-5004: the pod takes its synthetic claim's devices on its node (placement; the claim
   /// is created with its final generated name and the pod as owner and consumer).
   void hold_bridge_claim(PodId pod, const ResourceClaim& synthetic, AllocationResult allocation,
-                         std::vector<RequestMapping> mappings);
+                         RequestMappings mappings);
 
   /// The bridge claim goes away (a rolled-back placement, or the pod is gone and the garbage
   /// collector deletes it): devices freed, the double-counted GPUs dropped. With `pod_gone` the

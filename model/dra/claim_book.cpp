@@ -6,14 +6,39 @@
 
 namespace drasim::model::dra {
 
-ClaimId ClaimBook::add(ClaimInfo info) {
-  const ClaimId id = ClaimId::from_index(claims_.size());
+ClaimBook::ClaimBook(const ClaimBook& other)
+    : claims_(other.claims_), allocated_(other.allocated_) {
+  index_.reserve(claims_.size());
+  for (size_t i = 0; i < claims_.size(); ++i) {
+    const auto& meta = claims_[i].claim.meta;
+    index_.emplace(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name),
+                   ClaimId::from_index(i));
+  }
+}
+
+ClaimBook& ClaimBook::operator=(const ClaimBook& other) {
+  if (this != &other) {
+    ClaimBook copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+void ClaimBook::index_last() {
+  const auto& meta = claims_.back().claim.meta;
   const bool inserted =
-      index_.emplace(std::make_pair(info.claim.meta.namespace_name, info.claim.meta.name), id)
+      index_
+          .emplace(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name),
+                   ClaimId::from_index(claims_.size() - 1))
           .second;
   DRASIM_ASSERT(inserted, "claim names are unique per namespace");
+}
+
+ClaimId ClaimBook::add(ClaimInfo info) {
+  const ClaimId id = ClaimId::from_index(claims_.size());
   info.present = false;
   claims_.push_back(std::move(info));
+  index_last();
   return id;
 }
 
@@ -22,7 +47,7 @@ bool ClaimBook::forget(ClaimId id) {
     return false;
   }
   const auto& meta = claims_.back().claim.meta;
-  index_.erase({meta.namespace_name, meta.name});
+  index_.erase(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name));
   claims_.pop_back();
   return true;
 }

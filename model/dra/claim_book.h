@@ -38,6 +38,13 @@ struct ClaimInfo {
 
 class ClaimBook {
  public:
+  ClaimBook() = default;
+  ClaimBook(const ClaimBook& other);
+  ClaimBook& operator=(const ClaimBook& other);
+  ClaimBook(ClaimBook&&) = default;
+  ClaimBook& operator=(ClaimBook&&) = default;
+  ~ClaimBook() = default;
+
   /// Adds a claim (not yet present). Names are unique per namespace.
   ClaimId add(ClaimInfo info);
 
@@ -105,10 +112,16 @@ class ClaimBook {
   [[nodiscard]] const AllocatedDevices& allocated() const { return allocated_; }
 
  private:
+  /// Indexes the last claim added by its namespace and name.
+  void index_last();
+
   // A deque: claims are large (a whole ResourceClaim each) and the book only grows at its end,
-  // so adding one never moves the others.
+  // so adding one never moves the others (and moving the book moves none of them).
   std::deque<ClaimInfo> claims_;
-  std::unordered_map<std::pair<std::string, std::string>, ClaimId, StringPairHash, StringPairEqual>
+  /// Views of the claims' own namespace and name strings, which never change once added (a
+  /// copy of the book indexes its own copies).
+  std::unordered_map<std::pair<std::string_view, std::string_view>, ClaimId, StringPairHash,
+                     StringPairEqual>
       index_;
   AllocatedDevices allocated_;
 };

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,11 +86,15 @@ struct RequestMapping {
   friend bool operator==(const RequestMapping&, const RequestMapping&) = default;
 };
 
+/// A claim's container mappings, shared by the synthetic claim they were built with, the pods
+/// that hold it and the statuses the binder writes (never changed once built).
+using RequestMappings = std::shared_ptr<const std::vector<RequestMapping>>;
+
 /// A pod's synthetic claim for one node (`<extended-resources>`, its requests built as
 /// upstream builds them) and its container mappings.
 struct SyntheticClaim {
   ResourceClaim claim;
-  std::vector<RequestMapping> mappings;
+  RequestMappings mappings;
 };
 
 /// The special claim's `spec.devices.requests` and the pod's request mappings.

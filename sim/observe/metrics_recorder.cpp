@@ -74,16 +74,18 @@ void MetricsRecorder::after_cycle(const model::CycleResult& result) {
 
 void MetricsRecorder::record_wait(const model::ClusterState& state, model::PodId pod,
                                   int64_t wait_us) {
-  percentiles_.insert(wait_us);
+  wait_p50_.insert(wait_us);
+  wait_p95_.insert(wait_us);
+  wait_p99_.insert(wait_us);
   const std::string& queue = state.jobs[state.pod(pod).job.index()].queue_name;
   auto it = queue_waits_.find(queue);
   if (it == queue_waits_.end()) {
     it = queue_waits_.emplace(queue, std::vector<int64_t>{}).first;
   }
   it->second.push_back(wait_us);
-  current_.wait_p50 = percentiles_.percentile(50);
-  current_.wait_p95 = percentiles_.percentile(95);
-  current_.wait_p99 = percentiles_.percentile(99);
+  current_.wait_p50 = wait_p50_.value();
+  current_.wait_p95 = wait_p95_.value();
+  current_.wait_p99 = wait_p99_.value();
 }
 
 void MetricsRecorder::update_pod(const model::ClusterState& state, model::PodId pod) {

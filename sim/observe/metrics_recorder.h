@@ -32,7 +32,7 @@
 #include "model/cluster/cluster_state.h"
 #include "model/kai/framework/cycle_result.h"
 #include "sim/observe/run_metrics.h"
-#include "sim/observe/wait_percentiles.h"
+#include "sim/observe/running_percentile.h"
 
 #include <map>
 #include <string>
@@ -117,7 +117,9 @@ class MetricsRecorder {
   bool usage_changed_ = true;
   MetricsRow current_;
   std::array<std::array<UsageSample, kMetricResources>, kNodePools> totals_{};
-  WaitPercentiles percentiles_;
+  RunningPercentile wait_p50_{50};
+  RunningPercentile wait_p95_{95};
+  RunningPercentile wait_p99_{99};
   std::map<std::string, std::vector<int64_t>, std::less<>> queue_waits_;
   std::vector<MetricsRow> rows_;
   PoolUsage usage_;

@@ -3,6 +3,8 @@
 #include "model/cluster/dra_gpus.h"
 #include "sim/observe/held_gpus.h"
 
+#include <algorithm>
+
 namespace drasim::sim {
 namespace {
 
@@ -25,11 +27,30 @@ QueueGroundTruth::Held QueueGroundTruth::held_by(const model::ClusterState& stat
   h.amounts[0] = t.request.get(model::kCpuSlot);
   h.amounts[1] = t.request.get(model::kMemorySlot);
   h.amounts[2] = held_gpu_milli(state, pod);
-  for (std::string& key : model::dra_gpu_keys(p.devices)) {
-    const auto next = static_cast<uint32_t>(device_number_.size());
-    h.devices.push_back(device_number_.try_emplace(std::move(key), next).first->second);
+  for (const model::PodDevice& d : p.devices) {
+    if (model::is_gpu_name(d.driver)) {
+      h.devices.push_back(device_number(d));
+    }
   }
+  // A device the pod holds through two of its claims counts once.
+  std::sort(h.devices.begin(), h.devices.end());
+  h.devices.erase(std::unique(h.devices.begin(), h.devices.end()), h.devices.end());
   return h;
+}
+
+uint32_t QueueGroundTruth::device_number(const model::PodDevice& device) {
+  auto pool = device_numbers_.find(
+      std::pair<std::string_view, std::string_view>(device.driver, device.pool));
+  if (pool == device_numbers_.end()) {
+    pool =
+        device_numbers_.try_emplace(std::pair<std::string, std::string>(device.driver, device.pool))
+            .first;
+  }
+  auto it = pool->second.find(std::string_view(device.device));
+  if (it == pool->second.end()) {
+    it = pool->second.emplace(device.device, devices_numbered_++).first;
+  }
+  return it->second;
 }
 
 void QueueGroundTruth::apply(const model::ClusterState& state, const Held& held, int sign,

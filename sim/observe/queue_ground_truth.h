@@ -17,7 +17,9 @@
 ///   `driver/pool/device` keys.
 
 #include "model/cluster/cluster_state.h"
+#include "model/dra/string_hash.h"
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -67,13 +69,20 @@ class QueueGroundTruth {
   };
 
   [[nodiscard]] Held held_by(const model::ClusterState& state, model::PodId pod);
+  /// The device's number, given at its first sight.
+  [[nodiscard]] uint32_t device_number(const model::PodDevice& device);
   void apply(const model::ClusterState& state, const Held& held, int sign, model::PodId pod);
 
   std::vector<Held> pods_;
   std::vector<QueueTruth> queues_;
-  /// A number for each claim GPU (`driver/pool/device`) met, so that walking a pod's queue
-  /// chain hashes integers, not names.
-  std::unordered_map<std::string, uint32_t> device_number_;
+  /// A number for each claim GPU (by driver and pool, then device name) met, so that walking a
+  /// pod's queue chain hashes integers, not names; found without building a key.
+  std::unordered_map<
+      std::pair<std::string, std::string>,
+      std::unordered_map<std::string, uint32_t, model::dra::StringHash, std::equal_to<>>,
+      model::dra::StringPairHash, model::dra::StringPairEqual>
+      device_numbers_;
+  uint32_t devices_numbered_ = 0;
 };
 
 }  // namespace drasim::sim

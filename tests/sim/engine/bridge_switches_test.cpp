@@ -176,7 +176,7 @@ TEST_CASE("extendedResourceBridge on: an nvidia.com/gpu pod runs on a DRA-only n
                             "gpu-0"});
   REQUIRE(row.extended_claim_status.has_value());
   CHECK(row.extended_claim_status->name == claim.claim.meta.name);
-  CHECK(row.extended_claim_status->mappings
+  CHECK(*row.extended_claim_status->mappings
         == std::vector<model::RequestMapping>{{"main", "nvidia.com/gpu", "container-0-request-0"}});
   CHECK(r.anomalies.empty());
 }
@@ -306,7 +306,7 @@ TEST_CASE("skipDelegatedInFit on: the NIC pod is placed through the bridge") {
   CHECK(starts_with(row.devices[0].claim, "p-extended-resources-"));
   REQUIRE(row.extended_claim_status.has_value());
   CHECK(
-      row.extended_claim_status->mappings
+      *row.extended_claim_status->mappings
       == std::vector<model::RequestMapping>{{"main", "example.com/nic", "container-0-request-0"}});
   CHECK(r.anomalies.empty());
 }
@@ -474,7 +474,7 @@ TEST_CASE("remapImplicitGpuNames on: the implicit-name GPU is accounted in the G
   CHECK(row.path == "dra");
   REQUIRE(row.extended_claim_status.has_value());
   CHECK(
-      row.extended_claim_status->mappings
+      *row.extended_claim_status->mappings
       == std::vector<model::RequestMapping>{
           {"main", "deviceclass.resource.kubernetes.io/gpu.nvidia.com", "container-0-request-0"}});
   CHECK(node_of(on, "dra").used.get(model::kGpuSlot) == 1 * kGpu);
@@ -689,7 +689,7 @@ TEST_CASE("bridged pods with the same total but another split or namespace get t
       CHECK(c.meta.generate_name == name + "-extended-resources-");
       CHECK(starts_with(c.meta.name, c.meta.generate_name));
     }
-    CHECK(row_of(r, "split-2-0").extended_claim_status->mappings
+    CHECK(*row_of(r, "split-2-0").extended_claim_status->mappings
           == std::vector<model::RequestMapping>{{"a", "nvidia.com/gpu", "container-0-request-1"}});
     // The synthetic claims were built once per fit class: three (the containers' split or the
     // namespace differ), each asking one mapped resource that no node advertises, so three

@@ -279,7 +279,7 @@ spec:
   CHECK(claim.claim.spec.requests[1].name == "container-1-request-0");
   CHECK(claim.claim.spec.requests[1].exactly->count == 1);
   // Mappings: long-lived first, then the init container's reuse and its own request.
-  CHECK(pod(r, "p").extended_claim_status->mappings
+  CHECK(*pod(r, "p").extended_claim_status->mappings
         == std::vector<model::RequestMapping>{{"main", "nvidia.com/gpu", "container-1-request-0"},
                                               {"init", "nvidia.com/gpu", "container-1-request-0"},
                                               {"init", "nvidia.com/gpu", "container-0-request-0"}});

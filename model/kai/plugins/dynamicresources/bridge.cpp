@@ -44,7 +44,7 @@ std::shared_ptr<const SyntheticClaim> build_synthetic_claim(const ClusterState& 
   claim.meta.namespace_name = t.namespace_name;
   claim.meta.annotations[std::string(kExtendedResourceClaimAnnotation)] = "true";
   claim.spec.requests = std::move(built.requests);
-  out->mappings = std::move(built.mappings);
+  out->mappings = std::make_shared<const std::vector<RequestMapping>>(std::move(built.mappings));
   return out;
 }
 
