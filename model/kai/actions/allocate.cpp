@@ -211,6 +211,12 @@ AllocateAction::Placement AllocateAction::place_task(PodId pod, const TopologySc
   // eviction can change (presence, the static verdict, the DRA-only guard): keep it in step.
   const auto visit = [&](size_t i) {
     const NodeInfo& n = state_.nodes[i];
+    // The block test, node by node: with fewer free GPUs than `min_gpu` the node fails
+    // can_take, so the request (for a bridged pod, built per node) is not looked at.
+    if (min_gpu > 0 && !state_.reference
+        && n.idle.get(kGpuSlot) + n.releasing.get(kGpuSlot) < min_gpu) {
+      return;
+    }
     if (!n.present || (within && !(*within)[i]) || (feasible_ && !feasible_->has(i))
         || verdicts[i] != 0 || !can_take(t, fit.on(n), n, state_.names)
         || !dra_guard_problem(t, n, state_.kai).empty() || host_ports_conflict(t, n)) {
