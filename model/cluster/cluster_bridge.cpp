@@ -137,6 +137,8 @@ void ClusterState::bind_bridge_claim(PodId pod_id) {
   ResourceClaim& claim = claims.mutable_claim(id);
   // The delete-protection finalizer is on it since its allocation (ClaimBook::allocate).
   claim.meta.owner_references = {OwnerReference{"v1", "Pod", p.name, "", true}};
+  // No mappings when the pod holds a claim left over from a failed bind but was placed without
+  // the bridge this time (the binder writes an empty list then).
   static const RequestMappings kNone = std::make_shared<const std::vector<RequestMapping>>();
   p.extended_claim_status =
       ExtendedClaimStatus{claim.meta.name, p.bridge_mappings ? p.bridge_mappings : kNone};

@@ -5,14 +5,20 @@
 #include <algorithm>
 
 namespace drasim::model::dra {
+namespace {
+
+/// The index key of a claim: views of its own namespace and name.
+std::pair<std::string_view, std::string_view> key_of(const ClaimInfo& c) {
+  return {c.claim.meta.namespace_name, c.claim.meta.name};
+}
+
+}  // namespace
 
 ClaimBook::ClaimBook(const ClaimBook& other)
     : claims_(other.claims_), allocated_(other.allocated_) {
   index_.reserve(claims_.size());
   for (size_t i = 0; i < claims_.size(); ++i) {
-    const auto& meta = claims_[i].claim.meta;
-    index_.emplace(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name),
-                   ClaimId::from_index(i));
+    index_.emplace(key_of(claims_[i]), ClaimId::from_index(i));
   }
 }
 
@@ -25,12 +31,8 @@ ClaimBook& ClaimBook::operator=(const ClaimBook& other) {
 }
 
 void ClaimBook::index_last() {
-  const auto& meta = claims_.back().claim.meta;
   const bool inserted =
-      index_
-          .emplace(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name),
-                   ClaimId::from_index(claims_.size() - 1))
-          .second;
+      index_.emplace(key_of(claims_.back()), ClaimId::from_index(claims_.size() - 1)).second;
   DRASIM_ASSERT(inserted, "claim names are unique per namespace");
 }
 
@@ -46,8 +48,7 @@ bool ClaimBook::forget(ClaimId id) {
   if (!id.valid() || id.index() + 1 != claims_.size() || claims_.back().present) {
     return false;
   }
-  const auto& meta = claims_.back().claim.meta;
-  index_.erase(std::pair<std::string_view, std::string_view>(meta.namespace_name, meta.name));
+  index_.erase(key_of(claims_.back()));
   claims_.pop_back();
   return true;
 }

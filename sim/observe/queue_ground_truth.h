@@ -13,8 +13,8 @@
 ///   `nvidia.com/mig-*` slots, MIG slices as TotalGPUs, for the slots its node advertises in
 ///   allocatable), plus one GPU per distinct device of its claims whose driver names a GPU
 ///   (`is_gpu_name`), plus for a shared pod (gpu-fraction, gpu-memory) the portion KAI charges.
-///   A claim device shared by several pods counts once per queue: each queue keeps a refcount of
-///   `driver/pool/device` keys.
+///   A claim device shared by several pods counts once per queue: each queue keeps a refcount per
+///   device, by a number given to each `(driver, pool, device)` at its first sight.
 
 #include "model/cluster/cluster_state.h"
 #include "model/dra/string_hash.h"
